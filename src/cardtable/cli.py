@@ -1,0 +1,35 @@
+"""The ``cardtable`` command: one sub-command per game, each registered by its package."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from cardtable.kraken import cli as kraken_cli
+
+GAME_COMMANDS = [kraken_cli]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every game's sub-commands."""
+    parser = argparse.ArgumentParser(prog="cardtable", description=__doc__)
+    games = parser.add_subparsers(dest="game", required=True, metavar="GAME")
+    for module in GAME_COMMANDS:
+        module.register(games)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the process exit code."""
+    args = build_parser().parse_args(argv)
+    try:
+        result: int = args.handler(args)
+    except (ValueError, OSError) as error:
+        print(f"cardtable: error: {error}", file=sys.stderr)
+        return 2
+    return result
+
+
+if __name__ == "__main__":
+    sys.exit(main())
