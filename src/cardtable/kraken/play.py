@@ -1,0 +1,124 @@
+"""Which cards may be played: following suit and the Amsterdam and Rotterdam trump rules.
+
+This is the readable statement of the play rules; :mod:`cardtable.kraken.fast`
+computes the same on bitmasks and is tested against it.
+
+>>> from cardtable.cards import Suit, parse_cards
+>>> from cardtable.kraken.rules import Rules
+>>> hand = parse_cards("7H JS 8C")
+>>> sorted(legal_plays(hand, parse_cards("AD"), Suit.SPADES, Rules()))
+[Card.parse('JS')]
+>>> refusal(hand, parse_cards("AD"), Suit.SPADES, Rules(), parse_cards("7H")[0])
+'must trump: an opponent is winning the trick and you hold a trump (JS)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from cardtable.cards import Card, Suit
+from cardtable.kraken.rules import Rules
+from cardtable.kraken.trick import beats, card_power, check_cards, trick_winner
+
+__all__ = ["legal_plays", "refusal"]
+
+_SUIT_NAMES = {s: s.name.lower() for s in Suit}
+
+
+def _names(cards: Iterable[Card]) -> str:
+    return " ".join(str(c) for c in sorted(cards))
+
+
+def refusal(
+    hand: Iterable[Card], trick: Sequence[Card], trump: Suit, rules: Rules, card: Card
+) -> str | None:
+    """Why ``card`` may not be played from ``hand`` to ``trick``, or None if it may.
+
+    ``trick`` holds the cards already played, leader first; the player to move is
+    next, so their partner's card, if any, is ``trick[-2]``.
+    """
+    hand = list(hand)
+    check_cards([*hand, *trick, card])
+    if card not in hand:
+        return f"you do not hold {card}"
+    if not trick:
+        return None
+    led = trick[0].suit
+    following = [c for c in hand if c.suit == led]
+    trumps = [c for c in hand if c.suit == trump]
+    played_trumps = [c for c in trick if c.suit == trump]
+    best_trump = (
+        max(played_trumps, key=lambda c: card_power(c, led, trump)) if played_trumps else None
+    )
+    higher = [t for t in trumps if best_trump is None or beats(t, best_trump, led, trump)]
+
+    if led == trump:
+        if following and card.suit != trump:
+            return f"must follow suit: you hold {_SUIT_NAMES[led]} ({_names(following)})"
+        if card.suit == trump and higher and card not in higher:
+            return (
+                f"must head the trick: trumps were led and you hold a trump higher "
+                f"than {best_trump} ({_names(higher)})"
+            )
+        return None
+    if following:
+        if card.suit != led:
+            return f"must follow suit: you hold {_SUIT_NAMES[led]} ({_names(following)})"
+        return None
+    if not trumps:
+        return None
+
+    if rules.play == "rotterdam":
+        if card.suit != trump:
+            return (
+                "must trump (Rotterdam): you cannot follow suit and hold a trump "
+                f"({_names(trumps)})"
+            )
+        if higher and card not in higher:
+            return (
+                f"must overtrump (Rotterdam): you hold a trump higher than {best_trump} "
+                f"({_names(higher)})"
+            )
+        return None
+
+    partner_winning = len(trick) >= 2 and trick_winner(trick, trump) == len(trick) - 2
+    if partner_winning:
+        if best_trump is None or card.suit != trump or card in higher:
+            return None
+        others = [c for c in hand if c.suit != trump or c in higher]
+        if others:
+            return (
+                f"may not undertrump your partner's {best_trump}: you hold other cards "
+                f"({_names(others)})"
+            )
+        return None
+    if best_trump is None:
+        if card.suit != trump:
+            return (
+                "must trump: an opponent is winning the trick and you hold a trump "
+                f"({_names(trumps)})"
+            )
+        return None
+    if higher:
+        if card not in higher:
+            return (
+                f"must overtrump: an opponent is winning with {best_trump} and you hold "
+                f"a higher trump ({_names(higher)})"
+            )
+        return None
+    plain = [c for c in hand if c.suit != trump]
+    if card.suit == trump and plain:
+        return (
+            f"may not undertrump {best_trump}: you cannot overtrump, so discard a card of "
+            f"another suit ({_names(plain)})"
+        )
+    return None
+
+
+def legal_plays(
+    hand: Iterable[Card], trick: Sequence[Card], trump: Suit, rules: Rules
+) -> set[Card]:
+    """The cards of ``hand`` that may be played to ``trick`` (cards already played,
+    leader first) when ``trump`` is trump, under the play rules of ``rules``."""
+    hand = list(hand)
+    return {card for card in hand if refusal(hand, trick, trump, rules, card) is None}

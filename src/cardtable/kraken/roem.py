@@ -1,0 +1,138 @@
+"""Roem: bonus points for runs, stuk and four of a kind.
+
+Runs follow the natural order 7 8 9 T J Q K A within one suit (the same in trumps),
+stuk is the king and queen of trump, and four tens, queens, kings or aces are
+worth 100, four jacks 200. Nines, eights and sevens never make four of a kind.
+
+>>> from cardtable.cards import Suit, parse_cards
+>>> trick_roem(parse_cards("7H 8H 9H AC"), Suit.SPADES)
+20
+>>> trick_roem(parse_cards("KS QS JS 7D"), Suit.SPADES)  # run of three plus stuk
+40
+>>> hand_roem(parse_cards("7C 8C 9C TC JC JD JH JS"), Suit.HEARTS)  # run of five, four jacks
+300
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from functools import cache
+from typing import Final
+
+from cardtable.cards import Card, Rank, Suit
+from cardtable.kraken.trick import check_cards
+
+__all__ = [
+    "declared_roem",
+    "hand_roem",
+    "has_stuk",
+    "stuk_mask",
+    "trick_roem",
+    "trick_roem_mask",
+]
+
+_FOURS: Final[dict[Rank, int]] = {
+    Rank.JACK: 200,
+    Rank.ACE: 100,
+    Rank.KING: 100,
+    Rank.QUEEN: 100,
+    Rank.TEN: 100,
+}
+_FOUR_MASKS: Final[tuple[tuple[int, int], ...]] = tuple(
+    (sum(1 << (suit * 13 + rank - 2) for suit in range(4)), value) for rank, value in _FOURS.items()
+)
+
+
+def stuk_mask(trump: Suit) -> int:
+    """The bits of the king and queen of trump."""
+    return Card(trump, Rank.KING).bit | Card(trump, Rank.QUEEN).bit
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    cards = list(cards)
+    check_cards(cards)
+    mask = 0
+    for card in cards:
+        mask |= card.bit
+    return mask
+
+
+def has_stuk(cards: Iterable[Card], trump: Suit) -> bool:
+    """Whether ``cards`` hold both the king and the queen of trump."""
+    stuk = stuk_mask(trump)
+    return _mask(cards) & stuk == stuk
+
+
+def _run_lengths(mask: int) -> list[int]:
+    """Lengths of the maximal runs of consecutive ranks, per suit, in a card mask."""
+    lengths = []
+    for suit in range(4):
+        bits = (mask >> (13 * suit)) & 0x1FFF
+        length = 0
+        for rank_bit in range(14):
+            if bits >> rank_bit & 1:
+                length += 1
+            else:
+                if length:
+                    lengths.append(length)
+                length = 0
+    return lengths
+
+
+def _fours(mask: int) -> int:
+    return sum(value for four, value in _FOUR_MASKS if mask & four == four)
+
+
+@cache
+def trick_roem_mask(mask: int, trump: int) -> int:
+    """:func:`trick_roem` for a card mask; memoized, for the hot paths."""
+    longest = max(_run_lengths(mask), default=0)
+    roem = 50 if longest >= 4 else 20 if longest == 3 else 0
+    stuk = stuk_mask(Suit(trump))
+    if mask & stuk == stuk:
+        roem += 20
+    return roem + _fours(mask)
+
+
+def trick_roem(trick: Iterable[Card], trump: Suit) -> int:
+    """The roem in the cards of one trick: a run of 3 is 20, of 4 is 50; stuk 20 is
+    added to any run; four T, Q, K or A 100; four J 200."""
+    return trick_roem_mask(_mask(trick), int(trump))
+
+
+def hand_roem(hand: Iterable[Card], trump: Suit) -> int:
+    """The roem a hand can declare: each run of 3 is 20, of 4 is 50, of 5 or more 100;
+    stuk 20 on top; each four T, Q, K or A 100, four J 200. A card may count in a run
+    and in a four of a kind."""
+    mask = _mask(hand)
+    runs = sum(100 if n >= 5 else 50 if n == 4 else 20 if n == 3 else 0 for n in _run_lengths(mask))
+    stuk = stuk_mask(trump)
+    return runs + (20 if mask & stuk == stuk else 0) + _fours(mask)
+
+
+def declared_roem(declared: Mapping[int, int], stuk: Mapping[int, int]) -> tuple[int, int]:
+    """The roem each team scores from hand declarations.
+
+    ``declared`` maps each declaring seat to the roem it declared, ``stuk`` maps a
+    declaring seat to the part of it that is stuk. The team of the seat with the
+    highest declaration scores all its declared roem; the other team keeps only its
+    stuk. If both teams' highest declarations are equal, both keep their own.
+
+    >>> declared_roem({0: 50, 1: 20, 3: 40}, {3: 20})
+    (50, 20)
+    >>> declared_roem({0: 50, 1: 50}, {})
+    (50, 50)
+    """
+    totals = [0, 0]
+    best = [0, 0]
+    stuks = [0, 0]
+    for seat, amount in declared.items():
+        team = seat % 2
+        totals[team] += amount
+        best[team] = max(best[team], amount)
+        stuks[team] += stuk.get(seat, 0)
+    if best[0] == best[1]:
+        return totals[0], totals[1]
+    if best[0] > best[1]:
+        return totals[0], stuks[1]
+    return stuks[0], totals[1]
