@@ -1,0 +1,373 @@
+"""A whole Gurka game: stakes and pot, rounds, eliminations, buy-backs and payout.
+
+>>> from cardtable.gurka import Game, Rules
+>>> game = Game.new(Rules(players=3), seed=1)
+>>> game.pot, game.chips, game.alive, game.current.dealer
+(3, (-1, -1, -1), (0, 1, 2), 0)
+>>> import random
+>>> rng = random.Random(0)
+>>> while not game.is_over:
+...     game.apply(rng.choice(game.legal_actions()))
+>>> sum(game.chips), game.winners == (game.winner,)
+(0, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from cardtable.errors import IllegalAction, RecordError
+from cardtable.gurka.observation import Observation
+from cardtable.gurka.round import Round, _check_seat, _record_rules, _replay
+from cardtable.gurka.rules import Rules
+
+__all__ = ["BUYBACK", "PASS", "Game"]
+
+BUYBACK = "buyback"
+"""The action of an out player who pays to be dealt in again."""
+PASS = "pass"
+"""The action of an out player who stays out."""
+
+
+class Game:
+    """A Gurka game from the first stake to the payout; satisfies
+    :class:`cardtable.game.GameState`.
+
+    ``to_move``, :meth:`legal_actions` and :meth:`apply` act on whatever decision
+    comes next: a card in the current round, or a buy-back decision (``"buyback"``
+    or ``"pass"``) of an out player between rounds.
+    """
+
+    __slots__ = (
+        "_actions",
+        "_buyback_queue",
+        "_buyback_score",
+        "_buybacks",
+        "_current",
+        "_dealer",
+        "_history",
+        "_in",
+        "_paid",
+        "_phase",
+        "_rng",
+        "_rules",
+        "_scores",
+        "_seed",
+        "_winners",
+        "_won",
+    )
+
+    _rules: Rules
+    _seed: int
+    _rng: random.Random
+    _scores: list[int]
+    _paid: list[int]
+    _won: list[int]
+    _in: list[bool]
+    _buybacks: list[int]
+    _dealer: int
+    _current: Round
+    _history: list[Round]
+    _phase: str
+    _buyback_queue: list[int]
+    _buyback_score: int
+    _winners: tuple[int, ...]
+    _actions: list[str]
+
+    def __init__(self) -> None:
+        raise TypeError("create a Game with Game.new(rules, seed)")
+
+    @classmethod
+    def new(cls, rules: Rules | None = None, seed: int = 0) -> Game:
+        """Start a game: every player pays the stake, the first dealer is drawn from
+        ``seed`` and the first round is dealt."""
+        rules = Rules() if rules is None else rules
+        if not isinstance(rules, Rules):
+            raise ValueError(f"invalid rules {rules!r}: expected cardtable.gurka.Rules")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise ValueError(f"invalid seed {seed!r}: expected an int")
+        game = object.__new__(cls)
+        n = rules.players
+        game._rules = rules
+        game._seed = seed
+        game._rng = random.Random(seed)
+        game._scores = [0] * n
+        game._paid = [rules.stake] * n
+        game._won = [0] * n
+        game._in = [True] * n
+        game._buybacks = [0] * n
+        game._history = []
+        game._phase = "play"
+        game._buyback_queue = []
+        game._buyback_score = 0
+        game._winners = ()
+        game._actions = []
+        game._dealer = game._rng.randrange(n)
+        game._deal()
+        return game
+
+    def _deal(self) -> None:
+        seats = [s for s in range(self._rules.players) if self._in[s]]
+        self._current = Round.new(self._rules, seats, self._dealer, self._rng.getrandbits(64))
+        self._phase = "play"
+
+    # -- properties ------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The rules in force."""
+        return self._rules
+
+    @property
+    def seed(self) -> int:
+        """The seed that drew the first dealer and shuffles every deal."""
+        return self._seed
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return self._rules.players
+
+    @property
+    def phase(self) -> str:
+        """``"play"`` (cards), ``"buyback"`` (out players decide) or ``"over"``."""
+        return self._phase
+
+    @property
+    def current(self) -> Round:
+        """The round in play; between rounds and after the game, the last round dealt."""
+        return self._current
+
+    @property
+    def history(self) -> list[Round]:
+        """The finished rounds, in order."""
+        return list(self._history)
+
+    @property
+    def round_number(self) -> int:
+        """The number of the current round, counting from 1."""
+        return len(self._history) + (self._phase == "play")
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Penalty score per seat (out players keep the score that put them out)."""
+        return tuple(self._scores)
+
+    @property
+    def pot(self) -> int:
+        """Chips staked into the pot so far: the stakes and paid buy-backs. It is not
+        emptied by the payout; :attr:`chips` shows who won it."""
+        return sum(self._paid)
+
+    @property
+    def paid(self) -> tuple[int, ...]:
+        """Chips each seat has paid into the pot."""
+        return tuple(self._paid)
+
+    @property
+    def chips(self) -> tuple[int, ...]:
+        """Net chips per seat: pot won minus stakes paid. Sums to zero once the game
+        is over (to minus the pot before)."""
+        return tuple(w - p for w, p in zip(self._won, self._paid, strict=True))
+
+    @property
+    def alive(self) -> tuple[int, ...]:
+        """The seats still in, ascending (out players who bought back are in again)."""
+        return tuple(s for s in range(self._rules.players) if self._in[s])
+
+    @property
+    def buybacks(self) -> tuple[int, ...]:
+        """Buy-backs taken per seat."""
+        return tuple(self._buybacks)
+
+    @property
+    def is_over(self) -> bool:
+        """True once the pot has been paid out."""
+        return self._phase == "over"
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats that won the pot (several when it is split); empty before the end."""
+        return self._winners
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that won the whole pot; None before the end and when the pot is split."""
+        return self._winners[0] if len(self._winners) == 1 else None
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to decide next (a card or a buy-back), or None when the game is over."""
+        if self._phase == "play":
+            return self._current.to_move
+        if self._phase == "buyback":
+            return self._buyback_queue[0]
+        return None
+
+    @property
+    def actions(self) -> list[str]:
+        """Every action taken so far, in canonical text."""
+        return list(self._actions)
+
+    # -- play -------------------------------------------------------------------
+
+    def legal_actions(self) -> list[str]:
+        """The legal actions of the seat to move: cards, or ``"buyback"`` and ``"pass"``."""
+        if self._phase == "play":
+            return self._current.legal_actions()
+        if self._phase == "buyback":
+            return [BUYBACK, PASS]
+        return []
+
+    def buyback_cost(self, seat: int) -> int:
+        """What ``seat`` would pay to buy back now: the stake, or 0 for a first
+        buy-back with ``free_rebuy``."""
+        if self._rules.free_rebuy and self._buybacks[seat] == 0:
+            return 0
+        return self._rules.stake
+
+    def apply(self, action: str) -> None:
+        """Take ``action`` for the seat to move.
+
+        Raises :class:`~cardtable.errors.IllegalAction`, changing nothing, when it is
+        not legal now.
+        """
+        if self._phase == "play":
+            self._current.apply(action)
+            self._actions.append(self._current._actions[-1])
+            if self._current.is_over:
+                self._finish_round()
+            return
+        if self._phase == "over":
+            raise IllegalAction("the game is over: no more actions can be taken")
+        seat = self._buyback_queue[0]
+        choice = action.strip().lower() if isinstance(action, str) else None
+        if choice not in (BUYBACK, PASS):
+            raise IllegalAction(
+                f"{action!r} is not allowed: seat {seat} is out and must decide "
+                f"whether to buy back in ('buyback' for {self.buyback_cost(seat)} chips) "
+                "or stay out ('pass')"
+            )
+        if choice == BUYBACK:
+            self._paid[seat] += self.buyback_cost(seat)
+            self._buybacks[seat] += 1
+            self._scores[seat] = self._buyback_score
+            self._in[seat] = True
+        self._actions.append(choice)
+        self._buyback_queue.pop(0)
+        if not self._buyback_queue:
+            self._next_deal()
+
+    def _finish_round(self) -> None:
+        rnd = self._current
+        self._history.append(rnd)
+        limit = self._rules.eliminate_at
+        for seat, points in enumerate(rnd.result()):
+            self._scores[seat] += points
+        for seat in rnd.seats:
+            if self._scores[seat] >= limit:
+                self._in[seat] = False
+        still_in = self.alive
+        if not still_in:
+            low = min(self._scores[s] for s in rnd.seats)
+            self._pay([s for s in rnd.seats if self._scores[s] == low])
+        elif len(still_in) == 1:
+            self._pay(list(still_in))
+        elif len(still_in) >= 3 and len(still_in) < self._rules.players:
+            n = self._rules.players
+            self._buyback_queue = [
+                seat
+                for seat in ((self._dealer + k) % n for k in range(1, n + 1))
+                if not self._in[seat]
+            ]
+            self._buyback_score = max(self._scores[s] for s in still_in)
+            self._phase = "buyback"
+        else:
+            self._next_deal()
+
+    def _next_deal(self) -> None:
+        n = self._rules.players
+        self._dealer = next(
+            seat for seat in ((self._dealer + k) % n for k in range(1, n + 1)) if self._in[seat]
+        )
+        self._deal()
+
+    def _pay(self, winners: list[int]) -> None:
+        """Share the pot among ``winners``; a remainder goes to the first of them
+        clockwise from the dealer (starting left of the dealer)."""
+        n = self._rules.players
+        ordered = sorted(winners, key=lambda s: (s - self._dealer - 1) % n)
+        pot = self.pot
+        share, remainder = divmod(pot, len(ordered))
+        for seat in ordered:
+            self._won[seat] += share
+        self._won[ordered[0]] += remainder
+        self._winners = tuple(ordered)
+        self._phase = "over"
+
+    # -- observation and records -------------------------------------------------
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know: its own hand, the public play, scores and chips."""
+        _check_seat(self._rules, seat)
+        to_move = self.to_move
+        return self._current._observe(
+            seat,
+            to_move,
+            self.legal_actions() if seat == to_move else [],
+            self._phase,
+            scores=self.scores,
+            alive=self.alive,
+            pot=self.pot,
+            chips=self.chips,
+            buybacks=self.buybacks,
+            round_number=self.round_number,
+            winners=self._winners if self._phase == "over" else None,
+        )
+
+    def to_record(self) -> dict[str, Any]:
+        """A plain JSON record (rules, seed, actions, and the result once over) that
+        replays this game exactly with :meth:`from_record`."""
+        record: dict[str, Any] = {
+            "game": "gurka",
+            "kind": "game",
+            "rules": self._rules.to_dict(),
+            "seed": self._seed,
+            "actions": list(self._actions),
+        }
+        if self.is_over:
+            record["result"] = {
+                "scores": list(self.scores),
+                "chips": list(self.chips),
+                "winners": list(self._winners),
+            }
+        return record
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> Game:
+        """Rebuild a game from :meth:`to_record` data by replaying its actions; a
+        recorded result must match the replay.
+
+        Raises :class:`~cardtable.errors.RecordError` naming the bad entry.
+        """
+        rules = _record_rules(record, "game")
+        seed = record.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RecordError(f"game record: bad 'seed' {seed!r}: expected an int")
+        game = cls.new(rules, seed)
+        _replay(game, record.get("actions"))
+        result = record.get("result")
+        if result is not None and result != game.to_record().get("result"):
+            raise RecordError(
+                f"game record: 'result' {result!r} does not match the replay "
+                f"{game.to_record().get('result')!r}"
+            )
+        return game
+
+    def __repr__(self) -> str:
+        return (
+            f"<gurka.Game players={self.players} phase={self._phase} "
+            f"round={self.round_number} scores={list(self._scores)} pot={self.pot}>"
+        )
