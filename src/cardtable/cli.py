@@ -6,9 +6,10 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from cardtable.gurka import cli as gurka_cli
 from cardtable.kraken import cli as kraken_cli
 
-GAME_COMMANDS = [kraken_cli]
+GAME_COMMANDS = [kraken_cli, gurka_cli]
 
 
 def build_parser() -> argparse.ArgumentParser:

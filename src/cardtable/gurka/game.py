@@ -20,7 +20,7 @@ from typing import Any
 
 from cardtable.errors import IllegalAction, RecordError
 from cardtable.gurka.observation import Observation
-from cardtable.gurka.round import Round, _check_seat, _record_rules, _replay
+from cardtable.gurka.round import RECORD_VERSION, Round, _check_seat, _record_rules, _replay
 from cardtable.gurka.rules import Rules
 
 __all__ = ["BUYBACK", "PASS", "Game"]
@@ -332,7 +332,8 @@ class Game:
         replays this game exactly with :meth:`from_record`."""
         record: dict[str, Any] = {
             "game": "gurka",
-            "kind": "game",
+            "type": "game",
+            "version": RECORD_VERSION,
             "rules": self._rules.to_dict(),
             "seed": self._seed,
             "actions": list(self._actions),

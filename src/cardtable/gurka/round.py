@@ -32,6 +32,9 @@ from cardtable.gurka.trick import (
 
 __all__ = ["HAND_SIZE", "Round", "deal_masks", "parse_card_action"]
 
+RECORD_VERSION: Final[int] = 1
+"""The version of the record format written by ``to_record``."""
+
 HAND_SIZE: Final[int] = 6
 """Cards dealt to each player, and so tricks in a round."""
 
@@ -447,7 +450,8 @@ class Round:
         replays this round exactly with :meth:`from_record`."""
         return {
             "game": "gurka",
-            "kind": "round",
+            "type": "round",
+            "version": RECORD_VERSION,
             "rules": self._rules.to_dict(),
             "dealer": self._dealer,
             "seed": self._seed,
@@ -498,8 +502,12 @@ def _record_rules(record: object, kind: str) -> Rules:
         raise RecordError(f"a {kind} record must be a JSON object")
     if record.get("game") != "gurka":
         raise RecordError(f"not a Gurka record: 'game' is {record.get('game')!r}")
-    if record.get("kind") != kind:
-        raise RecordError(f"not a {kind} record: 'kind' is {record.get('kind')!r}")
+    if record.get("type") != kind:
+        raise RecordError(f"not a {kind} record: 'type' is {record.get('type')!r}")
+    if record.get("version", RECORD_VERSION) != RECORD_VERSION:
+        raise RecordError(
+            f"unsupported record version {record.get('version')!r}: expected {RECORD_VERSION}"
+        )
     try:
         return Rules.from_dict(record.get("rules", {}))
     except (ValueError, TypeError) as error:
