@@ -1,0 +1,319 @@
+"""Rounds: dealing, turn order, the scoring trick(s), actions, observations, records."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardtable.cards import Card, CardSet
+from cardtable.errors import IllegalAction, RecordError
+from cardtable.game import GameState, Observation
+from cardtable.gurka import Round, Rules, deal_masks
+
+THREE = Rules(players=3)
+
+
+def play(rnd: Round, actions: str) -> None:
+    for action in actions.split():
+        rnd.apply(action)
+
+
+def snapshot(rnd: Round) -> tuple[object, ...]:
+    return (
+        json.dumps(rnd.to_record()),
+        rnd.to_move,
+        rnd.legal_actions(),
+        rnd.trick,
+        rnd.tricks,
+        rnd.penalties,
+        {seat: str(hand) for seat, hand in rnd.hands.items()},
+    )
+
+
+# -- dealing --------------------------------------------------------------------------------
+
+
+def test_new_deals_six_cards_to_each_player_in_and_sets_the_rest_aside() -> None:
+    rnd = Round.new(Rules(players=8), range(8), dealer=3, seed=11)
+    hands = rnd.hands
+    assert set(hands) == set(range(8))
+    assert all(len(hand) == 6 for hand in hands.values())
+    union = CardSet()
+    for hand in hands.values():
+        assert not (union & hand)
+        union = union | hand
+    assert len(union) == 48
+    assert rnd.tricks_total == 6
+
+
+def test_new_deals_only_players_still_in() -> None:
+    rnd = Round.new(Rules(players=6), [1, 4, 5], dealer=4, seed=2)
+    assert rnd.seats == (1, 4, 5)
+    assert set(rnd.hands) == {1, 4, 5}
+    assert rnd.to_move == 5  # left of the dealer, among the players still in
+    assert rnd.observation(0).hand == ()
+
+
+def test_deal_is_determined_by_the_seed() -> None:
+    a = Round.new(THREE, [0, 1, 2], 0, seed=5)
+    b = Round.new(THREE, [0, 1, 2], 0, seed=5)
+    c = Round.new(THREE, [0, 1, 2], 0, seed=6)
+    assert a.hands == b.hands
+    assert a.hands != c.hands
+    assert deal_masks([0, 1, 2], 0, 5) == {s: h.mask for s, h in a.hands.items()}
+
+
+def test_left_of_the_dealer_leads_wrapping_around() -> None:
+    assert Round.new(THREE, [0, 1, 2], dealer=2, seed=1).to_move == 0
+    assert Round.new(THREE, [0, 1, 2], dealer=0, seed=1).to_move == 1
+    assert Round.new(Rules(players=5), [0, 2], dealer=3, seed=1).to_move == 0
+
+
+@pytest.mark.parametrize(
+    ("hands", "dealer", "message"),
+    [
+        ({0: "2C 3C", 1: "4C"}, 0, "same number"),
+        ({0: "2C", 1: "2C"}, 0, "twice"),
+        ({0: "2C 2C", 1: "3C 4C"}, 0, "twice"),
+        ({0: "2C"}, 0, "at least 2"),
+        ({0: "2C", 3: "3C"}, 0, "seat 3"),
+        ({0: "2C", 1: "3C"}, 5, "dealer"),
+        ({0: "2C 3C 4C 5C 6C 7C 8C", 1: "2D 3D 4D 5D 6D 7D 8D"}, 0, "1 to 6"),
+    ],
+)
+def test_from_hands_rejects_bad_deals(hands: dict[int, str], dealer: int, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        Round.from_hands(THREE, hands, dealer)
+
+
+def test_new_rejects_bad_players() -> None:
+    with pytest.raises(ValueError, match="at least 2"):
+        Round.new(THREE, [1], 0, 0)
+    with pytest.raises(ValueError, match="twice"):
+        Round.new(THREE, [1, 1, 2], 0, 0)
+    with pytest.raises(ValueError, match="seat"):
+        Round.new(THREE, [0, 3], 0, 0)
+
+
+def test_round_cannot_be_built_directly() -> None:
+    with pytest.raises(TypeError):
+        Round()
+
+
+# -- play -----------------------------------------------------------------------------------
+
+
+def test_worked_round_winner_leads_and_only_the_last_trick_scores() -> None:
+    rnd = Round.from_hands(THREE, {0: "2C 9D KH", 1: "5H TS AS", 2: "3D 7C QC"}, dealer=2)
+    assert rnd.phase == "play" and rnd.to_move == 0
+    play(rnd, "KH")  # 0 leads the king
+    assert rnd.legal_actions() == ["5H", "AS"]  # beat it or play the lowest
+    play(rnd, "AS 3D")  # 1 takes with the ace, 2 plays lowest
+    assert rnd.tricks[0].taker == 1 and rnd.to_move == 1
+    assert rnd.penalties == (0, 0, 0)  # only the last trick scores
+    play(rnd, "5H 7C 9D")  # 0's nine takes
+    assert rnd.to_move == 0
+    play(rnd, "2C TS QC")  # last trick: queen (seat 2) scores 12
+    assert rnd.phase == "done" and rnd.is_over and rnd.to_move is None
+    assert rnd.result() == (0, 0, 12)
+    assert rnd.legal_actions() == []
+
+
+def test_tie_in_a_trick_goes_to_the_card_played_last() -> None:
+    rnd = Round.from_hands(THREE, {0: "9C 2H", 1: "9D 3H", 2: "4S 5H"}, dealer=2)
+    play(rnd, "9C 9D 4S")
+    assert rnd.tricks[0].taker == 1
+    assert rnd.to_move == 1
+
+
+def test_tie_in_the_last_trick_every_player_of_the_highest_rank_scores() -> None:
+    rnd = Round.from_hands(Rules(players=4), {0: "QC", 1: "QD", 2: "5S", 3: "QH"}, dealer=3)
+    play(rnd, "QC QD 5S QH")
+    assert rnd.result() == (12, 12, 0, 12)
+    assert rnd.tricks[0].taker == 3
+    assert rnd.tricks[0].scorers == (0, 1, 3)
+
+
+def test_penalty_tricks_every_scores_each_trick() -> None:
+    hands = {0: "2C 9D KH", 1: "5H TS AS", 2: "3D 7C QC"}
+    rules = Rules(players=3, penalty_tricks="every")
+    rnd = Round.from_hands(rules, hands, dealer=2)
+    play(rnd, "KH AS 3D")
+    assert rnd.penalties == (0, 14, 0)
+    play(rnd, "5H 7C 9D 2C TS QC")
+    assert rnd.result() == (9, 14, 12)
+
+
+def test_one_card_hands_are_forced_and_still_actions() -> None:
+    rnd = Round.from_hands(THREE, {0: "AS", 1: "2C", 2: "KD"}, dealer=0)
+    assert rnd.legal_actions() == ["2C"]
+    play(rnd, "2C KD AS")
+    assert rnd.result() == (14, 0, 0)
+
+
+def test_last_trick_scorer_out_of_several_ranks() -> None:
+    rnd = Round.from_hands(Rules(players=4), {0: "7C", 1: "8D", 2: "2S", 3: "3H"}, dealer=0)
+    play(rnd, "8D 2S 3H 7C")
+    assert rnd.result() == (0, 8, 0, 0)
+
+
+def test_lead_lowest_in_a_round() -> None:
+    rnd = Round.from_hands(
+        Rules(players=3, lead_lowest=True), {0: "4C 9D", 1: "2C 8D", 2: "3C TD"}, 2
+    )
+    assert rnd.legal_actions() == ["4C"]
+
+
+def test_actions_are_case_insensitive_and_accept_10() -> None:
+    rnd = Round.from_hands(THREE, {0: "TS 2C", 1: "JS 3C", 2: "QS 4C"}, dealer=2)
+    rnd.apply("10s")
+    rnd.apply(" js ")
+    assert rnd.actions == ["TS", "JS"]
+    assert str(rnd.trick[0][1]) == "TS"
+
+
+def test_legal_actions_are_canonical_and_sorted_by_rank() -> None:
+    rnd = Round.from_hands(
+        THREE,
+        {0: "AC KS 2S 2D TH 5C", 1: "3C 3D 3H 3S 4C 4D", 2: "5D 5H 5S 6C 6D 6H"},
+        dealer=2,
+    )
+    assert rnd.legal_actions() == ["2D", "2S", "5C", "TH", "KS", "AC"]
+
+
+@pytest.mark.parametrize(
+    ("action", "message"),
+    [
+        ("ZZ", "not a card"),
+        ("", "not a card"),
+        ("buyback", "no buy-back decision"),
+        ("pass", "no buy-back decision"),
+        ("AS", "do not hold AS"),
+        ("5C", "too low"),
+    ],
+)
+def test_illegal_actions_raise_with_the_rule_and_change_nothing(action: str, message: str) -> None:
+    rnd = Round.from_hands(THREE, {0: "9D 2C", 1: "5C 3C", 2: "KH 7H"}, dealer=2)
+    rnd.apply("9D")
+    before = snapshot(rnd)
+    with pytest.raises(IllegalAction, match=message) as raised:
+        rnd.apply(action)
+    assert "legal: 3C" in str(raised.value) or "not a card" in str(raised.value)
+    assert snapshot(rnd) == before
+    assert rnd.check(action) is not None
+    assert rnd.check("3C") is None
+
+
+def test_non_text_action_is_illegal() -> None:
+    rnd = Round.from_hands(THREE, {0: "9D", 1: "5C", 2: "KH"}, dealer=2)
+    with pytest.raises(IllegalAction, match="text"):
+        rnd.apply(Card.parse("9D"))  # type: ignore[arg-type]
+
+
+def test_no_action_after_the_round() -> None:
+    rnd = Round.from_hands(THREE, {0: "9D", 1: "5C", 2: "KH"}, dealer=2)
+    play(rnd, "9D 5C KH")
+    with pytest.raises(IllegalAction, match="round is over"):
+        rnd.apply("9D")
+
+
+def test_result_before_the_end_raises() -> None:
+    rnd = Round.from_hands(THREE, {0: "9D", 1: "5C", 2: "KH"}, dealer=2)
+    with pytest.raises(ValueError, match="not over"):
+        rnd.result()
+
+
+def test_copy_is_independent() -> None:
+    rnd = Round.new(THREE, [0, 1, 2], 0, seed=3)
+    twin = rnd.copy()
+    twin.apply(twin.legal_actions()[0])
+    assert rnd.actions == [] and len(twin.actions) == 1
+    assert rnd.to_record() != twin.to_record()
+
+
+# -- protocol, observation ----------------------------------------------------------------
+
+
+def test_round_satisfies_the_common_interface() -> None:
+    rnd = Round.new(THREE, None, 0, seed=1)
+    assert isinstance(rnd, GameState)
+    assert rnd.players == 3 and not rnd.is_over
+    assert isinstance(rnd.observation(0), Observation)
+
+
+def test_observation_holds_own_hand_and_public_play_only() -> None:
+    rnd = Round.from_hands(THREE, {0: "9D 2C", 1: "5C 3C", 2: "KH 7H"}, dealer=2)
+    rnd.apply("9D")
+    view = rnd.observation(1)
+    assert view.seat == 1 and view.to_move == 1
+    assert view.legal_actions == ["3C"]
+    assert [str(c) for c in view.hand] == ["3C", "5C"]
+    assert view.trick == ((0, Card.parse("9D")),)
+    assert view.hand_sizes == (1, 2, 2)
+    data = view.to_dict()
+    text = json.dumps(data)
+    for hidden in ("2C", "KH", "7H"):
+        assert f'"{hidden}"' not in text
+    assert data["trick"] == [[0, "9D"]]
+    assert rnd.observation(0).legal_actions == []
+    with pytest.raises(ValueError, match="seat"):
+        rnd.observation(3)
+
+
+# -- records --------------------------------------------------------------------------------
+
+
+def test_round_record_round_trips_mid_round_and_at_the_end() -> None:
+    rnd = Round.new(Rules(players=5, must_head=True), [0, 1, 3, 4], dealer=1, seed=42)
+    for _ in range(7):
+        rnd.apply(rnd.legal_actions()[-1])
+    record = json.loads(json.dumps(rnd.to_record()))
+    again = Round.from_record(record)
+    assert again.to_record() == rnd.to_record()
+    assert again.to_move == rnd.to_move and again.hands == rnd.hands
+    while not rnd.is_over:
+        rnd.apply(rnd.legal_actions()[0])
+    again = Round.from_record(json.loads(json.dumps(rnd.to_record())))
+    assert again.result() == rnd.result()
+    assert again.tricks == rnd.tricks
+
+
+def test_corrupt_round_record_names_the_bad_action() -> None:
+    rnd = Round.from_hands(THREE, {0: "9D 2C", 1: "5C 3C", 2: "KH 7H"}, dealer=2)
+    record = rnd.to_record()
+    record["actions"] = ["9D", "5C"]
+    with pytest.raises(RecordError, match=r"action 1 '5C'.*too low"):
+        Round.from_record(record)
+    record["actions"] = ["9D", 7]
+    with pytest.raises(RecordError, match="action 1"):
+        Round.from_record(record)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"game": "kraken"}, "not a Gurka record"),
+        ({"type": "game"}, "not a round record"),
+        ({"version": 99}, "version"),
+        ({"rules": {"players": 2}}, "rules"),
+        ({"hands": {"0": "2C", "1": "2C"}}, "hands"),
+        ({"hands": "2C 3C"}, "hands"),
+        ({"actions": "9D"}, "actions"),
+        ({"seed": 5}, "seed"),
+    ],
+)
+def test_corrupt_round_record_headers(change: dict[str, object], message: str) -> None:
+    record = Round.from_hands(THREE, {0: "9D", 1: "5C", 2: "KH"}, dealer=2).to_record()
+    record.update(change)
+    with pytest.raises(RecordError, match=message):
+        Round.from_record(record)
+
+
+def test_missing_record_entry() -> None:
+    record = Round.new(THREE, None, 0, 1).to_record()
+    del record["hands"]
+    with pytest.raises(RecordError, match="'hands'"):
+        Round.from_record(record)
+    with pytest.raises(RecordError):
+        Round.from_record([])  # type: ignore[arg-type]

@@ -1,0 +1,222 @@
+"""The pure kernel: penalty values, legal plays under every variation, trick takers."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardtable.cards import CARDS, Card, parse_cards
+from cardtable.gurka import Rules, explain_illegal, legal_plays, penalty, trick_taker
+from cardtable.gurka.trick import scoring_seats
+
+
+def plays(hand: str, trick: str, rules: Rules | None = None) -> list[str]:
+    legal = legal_plays(parse_cards(hand), parse_cards(trick), rules or Rules())
+    return sorted(str(c) for c in legal)
+
+
+# -- penalty values -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("card", "value"),
+    [("AS", 14), ("KH", 13), ("QD", 12), ("JC", 11), ("10S", 10), ("9H", 9), ("2C", 2)],
+)
+def test_penalty_values(card: str, value: int) -> None:
+    assert penalty(Card.parse(card)) == value
+
+
+def test_penalty_ignores_suit() -> None:
+    for rank_text in "23456789TJQKA":
+        assert len({penalty(Card.parse(rank_text + s)) for s in "CDHS"}) == 1
+
+
+# -- default play rule --------------------------------------------------------------------
+
+
+def test_leader_may_play_any_card() -> None:
+    assert plays("2C 7D KS", "") == ["2C", "7D", "KS"]
+
+
+def test_follower_may_match_beat_or_play_lowest() -> None:
+    # highest in the trick is a 9: 9 (match), K (beat) or the lowest card 3
+    assert plays("3C 5D 9H KS", "9S 4C") == ["3C", "9H", "KS"]
+
+
+def test_target_is_the_highest_card_not_the_previous_one() -> None:
+    # the trick's highest is J although the last card played was a 4
+    assert plays("3C 5D 9H QS", "JS 4C") == ["3C", "QS"]
+
+
+def test_lowest_card_is_any_card_of_the_lowest_rank() -> None:
+    assert plays("4C 4H 8D 8S", "QS") == ["4C", "4H"]
+
+
+def test_lowest_card_that_also_beats_is_listed_once() -> None:
+    assert plays("TC JD", "5S") == ["JD", "TC"]
+
+
+def test_single_card_is_always_legal() -> None:
+    assert plays("2C", "AS KD") == ["2C"]
+    assert plays("KD", "AS", Rules(must_head=True, aces_unbeatable=True)) == ["KD"]
+    assert plays("KD", "", Rules(lead_lowest=True)) == ["KD"]
+
+
+def test_empty_hand_has_no_legal_plays() -> None:
+    assert plays("", "AS") == []
+
+
+# -- variations ---------------------------------------------------------------------------
+
+
+def test_match_previous_targets_the_card_just_before() -> None:
+    rules = Rules(match_previous=True)
+    # previous card is a 4, so the 5 and 9 are fine even though a J is in the trick
+    assert plays("3C 5D 9H", "JS 4C", rules) == ["3C", "5D", "9H"]
+    assert plays("3C 5D 9H", "4C JS", rules) == ["3C"]
+
+
+def test_must_head_forces_a_card_at_least_as_high_when_held() -> None:
+    rules = Rules(must_head=True)
+    assert plays("3C 9H KS", "9S", rules) == ["9H", "KS"]
+    assert plays("3C 4D 8H", "9S", rules) == ["3C"]
+
+
+def test_must_head_with_match_previous() -> None:
+    rules = Rules(must_head=True, match_previous=True)
+    assert plays("3C 5D 9H", "JS 4C", rules) == ["5D", "9H"]
+
+
+def test_aces_unbeatable_forces_the_lowest_card_after_an_ace() -> None:
+    rules = Rules(aces_unbeatable=True)
+    assert plays("3C 3D AH", "AS", rules) == ["3C", "3D"]
+    assert plays("3C 3D AH", "5S AS 2C", rules) == ["3C", "3D"]
+    assert plays("3C 3D AH", "AS", Rules()) == ["3C", "3D", "AH"]
+
+
+def test_aces_unbeatable_with_match_previous_only_binds_the_next_player() -> None:
+    rules = Rules(aces_unbeatable=True, match_previous=True)
+    assert plays("3C 8D KH", "AS", rules) == ["3C"]
+    # the ace is no longer the target once a lower card has followed it
+    assert plays("3C 8D KH", "AS 5C", rules) == ["3C", "8D", "KH"]
+
+
+def test_lead_lowest() -> None:
+    rules = Rules(lead_lowest=True)
+    assert plays("6C 6S 9H KS", "", rules) == ["6C", "6S"]
+    # following is unaffected
+    assert plays("6C 9H KS", "8D", rules) == ["6C", "9H", "KS"]
+
+
+# -- trick taker --------------------------------------------------------------------------
+
+
+def test_highest_rank_takes_the_trick() -> None:
+    assert trick_taker(parse_cards("8S KD 3C 9H")) == 1
+
+
+def test_equal_highest_ranks_the_last_played_takes_it() -> None:
+    assert trick_taker(parse_cards("9C 9D 4S 9H")) == 3
+    assert trick_taker(parse_cards("KC 2D KS 5H")) == 2
+
+
+def test_single_card_trick() -> None:
+    assert trick_taker(parse_cards("4C")) == 0
+
+
+def test_aces_unbeatable_first_ace_takes_the_trick() -> None:
+    trick = parse_cards("AC 4D AS")
+    assert trick_taker(trick) == 2
+    assert trick_taker(trick, Rules(aces_unbeatable=True)) == 0
+    assert trick_taker(parse_cards("KC 4D KS"), Rules(aces_unbeatable=True)) == 2
+
+
+def test_empty_trick_has_no_taker() -> None:
+    with pytest.raises(ValueError, match="empty"):
+        trick_taker([])
+
+
+def test_scoring_seats_are_every_card_of_the_highest_rank() -> None:
+    assert scoring_seats([9, 12, 3, 12]) == [1, 3]
+    assert scoring_seats([5]) == [0]
+
+
+# -- explanations -------------------------------------------------------------------------
+
+
+def test_explanations_name_the_rule() -> None:
+    hand, trick = parse_cards("3C 7D QH"), parse_cards("8S")
+    assert explain_illegal(hand, trick, Rules(), Card.parse("QH")) is None
+    assert "too low" in (explain_illegal(hand, trick, Rules(), Card.parse("7D")) or "")
+    assert "do not hold" in (explain_illegal(hand, trick, Rules(), Card.parse("AS")) or "")
+    message = explain_illegal(hand, trick, Rules(must_head=True), Card.parse("3C")) or ""
+    assert "must play one" in message
+    message = explain_illegal(hand, [], Rules(lead_lowest=True), Card.parse("7D")) or ""
+    assert "lowest" in message
+    ace = parse_cards("AS")
+    message = explain_illegal(hand, ace, Rules(aces_unbeatable=True), Card.parse("QH")) or ""
+    assert "ace" in message
+    after_two = parse_cards("8S 2C")
+    assert explain_illegal(hand, after_two, Rules(match_previous=True), Card.parse("7D")) is None
+    message = explain_illegal(hand, after_two, Rules(), Card.parse("7D")) or ""
+    assert "highest card in the trick is 8" in message
+
+
+# -- a reference implementation, read straight from the rules text ---------------------------
+
+
+def reference_legal(hand: list[Card], trick: list[Card], rules: Rules) -> set[Card]:
+    if not hand:
+        return set()
+    lowest_rank = min(c.rank for c in hand)
+    lowest = {c for c in hand if c.rank == lowest_rank}
+    if not trick:
+        return lowest if rules.lead_lowest else set(hand)
+    target = trick[-1].rank if rules.match_previous else max(c.rank for c in trick)
+    if rules.aces_unbeatable and target == 14:
+        return lowest
+    heading = {c for c in hand if c.rank >= target}
+    if rules.must_head:
+        return heading if heading else lowest
+    return heading | lowest
+
+
+rules_strategy = st.builds(
+    Rules,
+    match_previous=st.booleans(),
+    must_head=st.booleans(),
+    aces_unbeatable=st.booleans(),
+    lead_lowest=st.booleans(),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    cards=st.permutations(CARDS).map(lambda p: p[:14]),
+    hand_size=st.integers(0, 6),
+    trick_size=st.integers(0, 7),
+    rules=rules_strategy,
+)
+def test_legal_plays_match_the_reference(
+    cards: list[Card], hand_size: int, trick_size: int, rules: Rules
+) -> None:
+    hand, trick = list(cards[:hand_size]), list(cards[6 : 6 + trick_size])
+    legal = legal_plays(hand, trick, rules)
+    assert legal == reference_legal(hand, trick, rules)
+    if hand:
+        assert legal, "a player with cards always has a legal play"
+    for card in hand:
+        reason = explain_illegal(hand, trick, rules, card)
+        assert (reason is None) == (card in legal)
+
+
+@settings(max_examples=200, deadline=None)
+@given(trick=st.lists(st.sampled_from(CARDS), min_size=1, max_size=8, unique=True))
+def test_trick_taker_matches_the_reference(trick: list[Card]) -> None:
+    top = max(c.rank for c in trick)
+    last_top = max(i for i, c in enumerate(trick) if c.rank == top)
+    assert trick_taker(trick) == last_top
+    first_top = min(i for i, c in enumerate(trick) if c.rank == top)
+    expected = first_top if top == 14 else last_top
+    assert trick_taker(trick, Rules(aces_unbeatable=True)) == expected
