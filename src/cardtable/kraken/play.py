@@ -1,7 +1,8 @@
 """Which cards may be played: following suit and the Amsterdam and Rotterdam trump rules.
 
-This is the readable statement of the play rules; :mod:`cardtable.kraken.fast`
-computes the same on bitmasks and is tested against it.
+The readable statement of the play rules is :func:`refusal` (why a card may not be
+played); :func:`legal_plays` computes the same on bitmasks, and the tests prove that
+they agree.
 
 >>> from cardtable.cards import Suit, parse_cards
 >>> from cardtable.kraken.rules import Rules
@@ -17,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from cardtable.cards import Card, Suit
+from cardtable.kraken.fast import legal_mask
 from cardtable.kraken.rules import Rules
 from cardtable.kraken.trick import beats, card_power, check_cards, trick_winner
 
@@ -119,6 +121,15 @@ def legal_plays(
     hand: Iterable[Card], trick: Sequence[Card], trump: Suit, rules: Rules
 ) -> set[Card]:
     """The cards of ``hand`` that may be played to ``trick`` (cards already played,
-    leader first) when ``trump`` is trump, under the play rules of ``rules``."""
+    leader first) when ``trump`` is trump, under the play rules of ``rules``.
+
+    Computed on bitmasks by :func:`cardtable.kraken.fast.legal_mask`; the tests prove
+    it equal to the cards :func:`refusal` does not refuse.
+    """
     hand = list(hand)
-    return {card for card in hand if refusal(hand, trick, trump, rules, card) is None}
+    check_cards([*hand, *trick])
+    mask = 0
+    for card in hand:
+        mask |= card.bit
+    legal = legal_mask(mask, [c.index for c in trick], trump, rules.play == "rotterdam")
+    return {card for card in hand if legal & card.bit}

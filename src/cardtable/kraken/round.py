@@ -43,10 +43,11 @@ for _card in CARDS:
         for _text in (str(_card), _card.rank.display + _card.suit.letter):
             _CARD_BY_TEXT[_text] = _card.index
 _ALL_TRUMPS: Final[list[str]] = [trump_action(s) for s in Suit]
+_SEATS: Final[tuple[Seat, ...]] = tuple(Seat)
 _CHALLENGE_WORDS: Final[tuple[str, ...]] = ("contra", "re", "superkraken")
 
 
-def _hand_masks(hands: Sequence[Iterable[Card]]) -> list[int]:
+def _hand_masks(hands: Sequence[Iterable[Card] | str]) -> list[int]:
     """Validate four hands that together hold the 32 cards; return their masks."""
     if len(hands) != 4:
         raise ValueError(f"expected four hands (N, E, S, W), got {len(hands)}")
@@ -99,9 +100,8 @@ class Round:
     raises :class:`~cardtable.errors.IllegalAction` and changes nothing.
     """
 
-    def __init__(
-        self, rules: Rules, hands: Sequence[Iterable[Card]], dealer: int, seed: int = 0
-    ) -> None:
+    def __init__(self, rules: Rules, hands: Sequence[int], dealer: int, seed: int = 0) -> None:
+        """Use :meth:`new` or :meth:`from_hands`; ``hands`` here are checked card masks."""
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -109,7 +109,7 @@ class Round:
         self._rules = rules
         self._dealer = Seat.parse(dealer)
         self._seed = seed
-        self._initial = tuple(_hand_masks(hands))
+        self._initial = tuple(hands)
         self._hands = list(self._initial)
         self._actions: list[tuple[Seat, str]] = []
         self._phase: Phase = "trump"
@@ -141,12 +141,8 @@ class Round:
     def new(cls, rules: Rules, dealer: int, seed: int) -> Round:
         """Shuffle with ``seed`` and deal packets of ``rules.deal`` clockwise from left of
         the dealer."""
-        return cls(
-            rules,
-            [CardSet(m) for m in _deal(rules, Seat.parse(dealer), random.Random(seed))],
-            dealer,
-            seed,
-        )
+        seat = Seat.parse(dealer)
+        return cls(rules, _deal(rules, seat, random.Random(seed)), seat, seed)
 
     @classmethod
     def from_hands(
@@ -154,9 +150,7 @@ class Round:
     ) -> Round:
         """A round with the given hands of N, E, S, W (cards or text such as
         ``"JH 9H ..."``); ``seed`` drives only the second deck of ``random`` trump."""
-        return cls(
-            rules, [parse_cards(h) if isinstance(h, str) else h for h in hands], dealer, seed
-        )
+        return cls(rules, _hand_masks(hands), dealer, seed)
 
     # --- public state ---------------------------------------------------------------
 
@@ -229,7 +223,7 @@ class Round:
     @property
     def trick(self) -> list[tuple[Seat, Card]]:
         """The trick in progress: ``(seat, card)`` in playing order."""
-        return [(Seat((self._leader + i) % 4), CARDS[c]) for i, c in enumerate(self._trick)]
+        return [(_SEATS[(self._leader + i) & 3], CARDS[c]) for i, c in enumerate(self._trick)]
 
     @property
     def hands(self) -> tuple[CardSet, ...]:
@@ -274,7 +268,7 @@ class Round:
     def _after_challenges(self) -> None:
         assert self._trump is not None
         if self._rules.roem == "hand":
-            order = [Seat((self._dealer + i) % 4) for i in (1, 2, 3, 4)]
+            order = [_SEATS[(self._dealer + i) & 3] for i in (1, 2, 3, 4)]
             self._queue = [s for s in order if hand_roem(CardSet(self._hands[s]), self._trump)]
             if self._queue:
                 self._phase = "roem"
@@ -365,7 +359,7 @@ class Round:
             self._to_move = seat.left
             return
         trump = int(self._trump)
-        winner = Seat((self._leader + winner_of(trick, trump)) % 4)
+        winner = _SEATS[(self._leader + winner_of(trick, trump)) & 3]
         points = sum(POINTS[trump][c] for c in trick)
         last = len(self._tricks) == 7
         if last:
@@ -407,7 +401,12 @@ class Round:
                 self._rules.play == "rotterdam",
             )
             self._legal_cards = mask
-            return [_CARD_TEXT[i] for i in iter_bits(mask)]
+            legal = []
+            while mask:
+                low = mask & -mask
+                legal.append(_CARD_TEXT[low.bit_length() - 1])
+                mask ^= low
+            return legal
         if phase == "trump":
             if self._rules.trump_choice == "random":
                 if self._forced:
@@ -433,7 +432,9 @@ class Round:
         """The canonical action and, in play, its card index; raises if illegal."""
         if self._phase == "done":
             raise IllegalAction("the round is over: no action is possible")
-        legal = self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
         if self._phase == "play" and isinstance(action, str):
             card = _CARD_BY_TEXT.get(action.strip().upper(), -1)
             if card >= 0 and self._legal_cards >> card & 1:

@@ -22,17 +22,17 @@ class Seat(IntEnum):
     @property
     def left(self) -> Seat:
         """The next seat clockwise (the player on this seat's left)."""
-        return Seat((self + 1) % 4)
+        return _SEATS[(self + 1) & 3]
 
     @property
     def right(self) -> Seat:
         """The previous seat clockwise (the player on this seat's right)."""
-        return Seat((self + 3) % 4)
+        return _SEATS[(self + 3) & 3]
 
     @property
     def partner(self) -> Seat:
         """The seat opposite."""
-        return Seat((self + 2) % 4)
+        return _SEATS[(self + 2) & 3]
 
     @property
     def team(self) -> int:
@@ -57,3 +57,6 @@ class Seat(IntEnum):
         if isinstance(text, str) and key and key in "NESW":
             return cls("NESW".index(key))
         raise ValueError(f"invalid seat {text!r}: expected N, E, S or W (or 0-3)")
+
+
+_SEATS: tuple[Seat, ...] = tuple(Seat)
