@@ -39,6 +39,9 @@ HAND_SIZE: Final[int] = 6
 """Cards dealt to each player, and so tricks in a round."""
 
 _RANK_OF: Final[tuple[int, ...]] = tuple(int(c.rank) for c in CARDS)
+_TEXT: Final[tuple[str, ...]] = tuple(str(c) for c in CARDS)
+_GURKA_ORDER: Final[tuple[int, ...]] = tuple(int(c.rank) * 4 + int(c.suit) for c in CARDS)
+"""Sort key of each card index: by rank, then suit."""
 
 
 def deal_masks(players_in: Sequence[int], dealer: int, seed: int) -> dict[int, int]:
@@ -324,7 +327,14 @@ class Round:
 
     def legal_actions(self) -> list[str]:
         """The legal cards of the seat to move, lowest rank first (empty when over)."""
-        return [str(card) for card in sort_cards(CARDS[i] for i in iter_bits(self._legal_mask()))]
+        mask = self._legal_mask()
+        indices = []
+        while mask:
+            low = mask & -mask
+            indices.append(low.bit_length() - 1)
+            mask ^= low
+        indices.sort(key=_GURKA_ORDER.__getitem__)
+        return [_TEXT[i] for i in indices]
 
     def legal_cards(self) -> list[Card]:
         """The legal cards of the seat to move as :class:`Card` objects, lowest rank first."""
@@ -348,13 +358,13 @@ class Round:
                 f"(legal: {_actions_text(self.legal_actions())})"
             )
         card = parse_card_action(action)
+        if self._legal_mask() & card.bit:
+            return card
         reason = _explain(self._hands[seat], self._cur_ranks, self._rules, card)
-        if reason is not None:
-            raise IllegalAction(
-                f"seat {seat} cannot play {card}: {reason} "
-                f"(legal: {_actions_text(self.legal_actions())})"
-            )
-        return card
+        raise IllegalAction(
+            f"seat {seat} cannot play {card}: {reason} "
+            f"(legal: {_actions_text(self.legal_actions())})"
+        )
 
     def apply(self, action: str) -> None:
         """Play a card (``"QS"``, ``"10s"``) for the seat to move.
