@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from cardtable.cards import Card, CardSet
+from cardtable.cards import Card, CardSet, parse_cards
 from cardtable.errors import IllegalAction, RecordError
 from cardtable.game import GameState, Observation
 from cardtable.gurka import Round, Rules, deal_masks
@@ -85,6 +85,14 @@ def test_left_of_the_dealer_leads_wrapping_around() -> None:
 def test_from_hands_rejects_bad_deals(hands: dict[int, str], dealer: int, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         Round.from_hands(THREE, hands, dealer)
+
+
+def test_from_hands_accepts_text_cards_and_card_sets() -> None:
+    hands = {0: parse_cards("9D 2C"), 1: CardSet.parse("5C 3C"), 2: ["KH", "7h"]}
+    rnd = Round.from_hands(THREE, hands, dealer=2)
+    assert rnd.hands[2] == CardSet.parse("KH 7H")
+    assert rnd.initial_hands[0] == CardSet.parse("2C 9D")
+    assert rnd.seed is None and rnd.dealer == 2 and rnd.rules == THREE
 
 
 def test_new_rejects_bad_players() -> None:

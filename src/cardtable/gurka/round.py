@@ -177,7 +177,7 @@ class Round:
     def from_hands(
         cls,
         rules: Rules,
-        hands: Mapping[int, Iterable[Card] | CardSet | str],
+        hands: Mapping[int, Iterable[Card | str] | CardSet | str],
         dealer: int = 0,
     ) -> Round:
         """A round from given hands keyed by seat (the players still in), for
@@ -198,7 +198,7 @@ class Round:
             elif isinstance(cards, CardSet):
                 mask, count = cards.mask, len(cards)
             else:
-                listed = list(cards)
+                listed = [c if isinstance(c, Card) else Card.parse(c) for c in cards]
                 mask, count = CardSet(listed).mask, len(listed)
             if mask.bit_count() != count or mask & seen:
                 raise ValueError(f"hands: card dealt twice (seat {seat})")
