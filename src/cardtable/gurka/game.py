@@ -228,6 +228,23 @@ class Game:
             return 0
         return self._rules.stake
 
+    def check(self, action: str) -> str | None:
+        """Why ``action`` is illegal now, or None if it is legal (never raises)."""
+        if self._phase == "play":
+            return self._current.check(action)
+        if self._phase == "over":
+            return "the game is over: no more actions can be taken"
+        choice = action.strip().lower() if isinstance(action, str) else None
+        return None if choice in (BUYBACK, PASS) else self._buyback_refusal(action)
+
+    def _buyback_refusal(self, action: object) -> str:
+        seat = self._buyback_queue[0]
+        return (
+            f"{action!r} is not allowed: seat {seat} is out and must decide "
+            f"whether to buy back in ('buyback' for {self.buyback_cost(seat)} chips) "
+            "or stay out ('pass')"
+        )
+
     def apply(self, action: str) -> None:
         """Take ``action`` for the seat to move.
 
@@ -245,11 +262,7 @@ class Game:
         seat = self._buyback_queue[0]
         choice = action.strip().lower() if isinstance(action, str) else None
         if choice not in (BUYBACK, PASS):
-            raise IllegalAction(
-                f"{action!r} is not allowed: seat {seat} is out and must decide "
-                f"whether to buy back in ('buyback' for {self.buyback_cost(seat)} chips) "
-                "or stay out ('pass')"
-            )
+            raise IllegalAction(self._buyback_refusal(action))
         if choice == BUYBACK:
             self._paid[seat] += self.buyback_cost(seat)
             self._buybacks[seat] += 1
