@@ -37,6 +37,16 @@ def register(games: Any) -> None:
     play.add_argument("--unicode", action="store_true", help="show cards as J♥")
     play.set_defaults(handler=_random_game)
 
+    deal = commands.add_parser(
+        "deal", help="deal a round and show what a bot would do at each decision"
+    )
+    deal.add_argument("--seed", type=int, default=1, help="seed of the deal")
+    deal.add_argument("--dealer", default="W", help="dealer seat (N, E, S, W)")
+    deal.add_argument("--rules", default="amsterdam", choices=sorted(PRESETS), help="rules preset")
+    deal.add_argument("--show-bot", default="heuristic", help="the bot that plays every seat")
+    deal.add_argument("--bot-options", default="{}", help='JSON options, e.g. {"iterations": 500}')
+    deal.set_defaults(handler=_deal)
+
 
 def _replay(args: argparse.Namespace) -> int:
     try:
@@ -47,6 +57,31 @@ def _replay(args: argparse.Namespace) -> int:
         print(render_round(Round.from_record(record), unicode=args.unicode))
     else:
         print(render_game(Game.from_record(record), unicode=args.unicode))
+    return 0
+
+
+def _deal(args: argparse.Namespace) -> int:
+    from cardtable.bots import make_bot
+    from cardtable.kraken.seat import Seat
+
+    options = json.loads(args.bot_options)
+    bots = [make_bot(args.show_bot, **{"seed": args.seed * 4 + s, **options}) for s in range(4)]
+    round_ = Round.new(Rules.preset(args.rules), Seat.parse(args.dealer), args.seed)
+    for dealt_to, hand in zip(Seat, round_.hands, strict=True):
+        print(f"{dealt_to.name}: {hand}")
+    while not round_.is_over:
+        seat = round_.to_move
+        assert seat is not None
+        observation = round_.observation(seat)
+        action = bots[seat].act(observation)
+        table = " ".join(f"{s.name}:{c}" for s, c in round_.trick)
+        legal = ", ".join(observation.legal_actions)
+        print(
+            f"{seat.name} holds {' '.join(map(str, observation.hand))}"
+            f"{f' | trick {table}' if table else ''} | legal {legal} -> {action}"
+        )
+        round_.apply(action)
+    print(render_round(round_).splitlines()[-1].strip())
     return 0
 
 

@@ -45,6 +45,9 @@ class Observation:
     """The cards of the trick in progress, with who played them."""
     declared_roem: dict[Seat, int]
     """Hand roem declared by each seat (``roem="hand"``)."""
+    roem_asked: tuple[Seat, ...]
+    """The seats that said ``roem`` or ``pass`` in the roem phase, in order; the seats
+    passed over hold no roem."""
     card_points: tuple[int, int]
     """Card points taken so far per team."""
     roem: tuple[int, int]
@@ -70,6 +73,7 @@ class Observation:
             "tricks": [t.to_dict() for t in self.tricks],
             "trick": [[int(seat), str(card)] for seat, card in self.trick],
             "declared_roem": {str(int(s)): v for s, v in self.declared_roem.items()},
+            "roem_asked": [int(s) for s in self.roem_asked],
             "card_points": list(self.card_points),
             "roem": list(self.roem),
         }

@@ -124,6 +124,7 @@ class Round:
         self._stage = ""
         self._declared: dict[Seat, int] = {}
         self._stuk: dict[Seat, int] = {}
+        self._roem_asked: list[Seat] = []
         self._tricks: list[Trick] = []
         self._trick: list[int] = []
         self._leader = self._dealer.left
@@ -133,6 +134,7 @@ class Round:
         self._legal: list[str] | None = None
         self._legal_cards = 0
         self._result: RoundResult | None = None
+        self._trump_deck: list[Card] = []
         self._start_trump_choice()
 
     # --- construction -------------------------------------------------------------
@@ -146,11 +148,27 @@ class Round:
 
     @classmethod
     def from_hands(
-        cls, rules: Rules, hands: Sequence[Iterable[Card] | str], dealer: int, seed: int = 0
+        cls,
+        rules: Rules,
+        hands: Sequence[Iterable[Card] | str],
+        dealer: int,
+        seed: int = 0,
+        trump_deck: Sequence[Card] | str | None = None,
     ) -> Round:
         """A round with the given hands of N, E, S, W (cards or text such as
-        ``"JH 9H ..."``); ``seed`` drives only the second deck of ``random`` trump."""
-        return cls(rules, _hand_masks(hands), dealer, seed)
+        ``"JH 9H ..."``); ``seed`` drives only the second deck of ``random`` trump.
+
+        ``trump_deck`` sets the order of that second deck instead (the 32 cards, top
+        first), for tools and search that must reproduce the cards turned.
+        """
+        round_ = cls(rules, _hand_masks(hands), dealer, seed)
+        if trump_deck is not None and rules.trump_choice == "random":
+            deck = parse_cards(trump_deck) if isinstance(trump_deck, str) else list(trump_deck)
+            if sorted(deck) != sorted(DECK):
+                raise ValueError("trump_deck must hold the 32 Kraken cards once each")
+            round_._trump_deck = deck
+            round_._turned = deck[:1]
+        return round_
 
     # --- public state ---------------------------------------------------------------
 
@@ -236,6 +254,21 @@ class Round:
         return tuple(CardSet(m) for m in self._initial)
 
     @property
+    def card_points(self) -> tuple[int, int]:
+        """Card points per team in the tricks completed so far."""
+        return self._card_points[0], self._card_points[1]
+
+    @property
+    def roem(self) -> tuple[int, int]:
+        """Roem per team so far (trick roem, or settled hand roem once play starts)."""
+        return self._roem[0], self._roem[1]
+
+    @property
+    def tricks_won(self) -> tuple[int, int]:
+        """Tricks taken per team so far."""
+        return self._tricks_won[0], self._tricks_won[1]
+
+    @property
     def actions(self) -> list[tuple[Seat, str]]:
         """Every action so far with the seat that took it."""
         return list(self._actions)
@@ -252,7 +285,8 @@ class Round:
         self._to_move = self._dealer if choice == "free_dealer" else self._dealer.left
         self._forced = choice == "utrecht"
         if choice == "random":
-            self._turned = _trump_deck(self._seed)[:1]
+            self._trump_deck = _trump_deck(self._seed)
+            self._turned = self._trump_deck[:1]
 
     def _set_trump(self, suit: Suit, declarer: Seat) -> None:
         self._trump = suit
@@ -310,7 +344,7 @@ class Round:
             self._to_move = starter
             return
         first = self._turned[0].suit
-        for card in _trump_deck(self._seed)[1:]:
+        for card in self._trump_deck[1:]:
             self._turned.append(card)
             if card.suit != first:
                 break
@@ -339,6 +373,7 @@ class Round:
 
     def _roem_step(self, seat: Seat, action: str) -> None:
         assert self._trump is not None
+        self._roem_asked.append(seat)
         if action == "roem":
             hand = CardSet(self._hands[seat])
             self._declared[seat] = hand_roem(hand, self._trump)
@@ -532,6 +567,7 @@ class Round:
             tricks=tuple(self._tricks),
             trick=tuple(self.trick),
             declared_roem=dict(self._declared),
+            roem_asked=tuple(self._roem_asked),
             card_points=(self._card_points[0], self._card_points[1]),
             roem=(self._roem[0], self._roem[1]),
         )
@@ -556,16 +592,54 @@ class Round:
         """An independent copy of this round (for search and what-if analysis)."""
         clone = Round.__new__(Round)
         for name, value in vars(self).items():
-            setattr(
-                clone,
-                name,
-                list(value)
-                if isinstance(value, list)
-                else dict(value)
-                if isinstance(value, dict)
-                else value,
-            )
+            if isinstance(value, list):
+                value = list(value)
+            elif isinstance(value, dict):
+                value = dict(value)
+            setattr(clone, name, value)
         return clone
+
+    def redeal(self, hands: Sequence[Iterable[Card]]) -> Round:
+        """A copy of this round in which the unplayed cards are distributed as ``hands``.
+
+        Each seat must get as many cards as it holds now, and together exactly the
+        unplayed cards; everything public stays as it is. Search uses this to play out
+        a sampled distribution of the hidden cards (a determinization).
+        """
+        masks = []
+        for seat, hand in zip(Seat, hands, strict=True):
+            mask = CardSet(hand).mask
+            if mask.bit_count() != self._hands[seat].bit_count():
+                raise ValueError(
+                    f"{seat.name} holds {self._hands[seat].bit_count()} cards, "
+                    f"not {mask.bit_count()}"
+                )
+            masks.append(mask)
+        if sum(masks) != sum(self._hands) or len(set().union(*map(CardSet, masks))) != sum(
+            m.bit_count() for m in masks
+        ):
+            raise ValueError("the new hands must hold exactly the unplayed cards, once each")
+        clone = self.copy()
+        played = [0, 0, 0, 0]
+        for seat, card in self._played():
+            played[seat] |= card.bit
+        clone._hands = masks
+        clone._initial = tuple(m | p for m, p in zip(masks, played, strict=True))
+        clone._legal = None
+        if self._phase == "roem" and self._to_move is not None and self._trump is not None:
+            # who is still to be asked depends on the new hands
+            start = (self._to_move - self._dealer - 1) & 3
+            later = [_SEATS[(self._dealer + 1 + i) & 3] for i in range(start + 1, 4)]
+            trump = self._trump
+            clone._queue = [self._to_move] + [
+                s for s in later if hand_roem(CardSet(masks[s]), trump)
+            ]
+        return clone
+
+    def _played(self) -> list[tuple[Seat, Card]]:
+        """Every card played so far with the seat that played it."""
+        played = [(Seat(s), c) for t in self._tricks for s, c in t.played_by()]
+        return played + self.trick
 
     def __repr__(self) -> str:
         trump = self._trump.letter if self._trump is not None else "-"
@@ -588,12 +662,15 @@ class Round:
         }
 
     def _record_body(self) -> dict[str, Any]:
-        return {
+        body: dict[str, Any] = {
             "dealer": int(self._dealer),
             "seed": self._seed,
             "hands": [str(CardSet(m)) for m in self._initial],
             "actions": [action for _, action in self._actions],
         }
+        if self._trump_deck:
+            body["trump_deck"] = " ".join(str(c) for c in self._trump_deck)
+        return body
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> Round:
@@ -612,7 +689,10 @@ class Round:
         if not isinstance(hands, list) or not all(isinstance(h, str) for h in hands):
             raise RecordError(f"{where}'hands' must be a list of four card strings")
         try:
-            round_ = cls.from_hands(rules, hands, record["dealer"], record["seed"])
+            trump_deck = record.get("trump_deck")
+            if trump_deck is not None and not isinstance(trump_deck, str):
+                raise ValueError("'trump_deck' must be a string of 32 cards")
+            round_ = cls.from_hands(rules, hands, record["dealer"], record["seed"], trump_deck)
         except ValueError as error:
             raise RecordError(f"{where}bad deal: {error}") from None
         actions = record["actions"]

@@ -1,0 +1,124 @@
+"""The Kraken side of ISMCTS: determinizations, the rollout policy and the reward.
+
+A determinization is the round as observed with the hidden cards dealt by the
+inference sampler (:func:`cardtable.kraken.inference.sample_hidden`) and the rest of
+the second deck of ``random`` trump shuffled. Rollouts bid with the heuristic's hand
+evaluation, never challenge, always declare roem, and play the cards out at random
+through the bitmask core; the reward is the round's score difference for the seat's
+team, scaled by 162.
+"""
+
+from __future__ import annotations
+
+import random
+
+from cardtable.bots.kraken_heuristic import NAME_THRESHOLD, trump_strength
+from cardtable.cards import CARDS, CardSet, Suit
+from cardtable.kraken.fast import random_playout
+from cardtable.kraken.inference import DealSampler, infer
+from cardtable.kraken.observation import Observation
+from cardtable.kraken.round import Round
+from cardtable.kraken.scoring import score_round
+from cardtable.kraken.trick import DECK
+
+__all__ = ["KrakenSearch"]
+
+SCALE = 162.0
+
+
+class KrakenSearch:
+    """A :class:`~cardtable.bots.ismcts.SearchAdapter` for one Kraken decision."""
+
+    def __init__(self, observation: Observation) -> None:
+        self._obs = observation
+        self._sampler = DealSampler(infer(observation))
+        self._template = self._public_round(random.Random(0))
+        self._outcome: tuple[int, int] = (0, 0)
+
+    def _public_round(self, rng: random.Random) -> Round:
+        """The observed round replayed on one consistent deal."""
+        obs = self._obs
+        current = self._sampler.sample_masks(rng)
+        played = [0, 0, 0, 0]
+        for trick in obs.tricks:
+            for seat, card in trick.played_by():
+                played[seat] |= card.bit
+        for seat, card in obs.trick:
+            played[seat] |= card.bit
+        initial = [CardSet(current[s] | played[s]) for s in range(4)]
+        deck = None
+        if obs.rules.trump_choice == "random":
+            rest = [c for c in CARDS if DECK.mask & c.bit and c not in obs.turned]
+            rng.shuffle(rest)
+            deck = [*obs.turned, *rest]
+        round_ = Round.from_hands(obs.rules, initial, obs.dealer, 0, deck)
+        for _, action in obs.actions:
+            round_.apply(action)
+        return round_
+
+    def determinize(self, rng: random.Random) -> Round:
+        """The observed position with the hidden cards dealt afresh."""
+        if self._obs.phase in ("trump", "challenge", "roem"):
+            # hidden hands decide who is asked next, so replay the public actions
+            return self._public_round(rng)
+        return self._template.redeal(self._sampler.sample(rng))
+
+    def default_action(self, state: Round, rng: random.Random) -> str:  # type: ignore[override]
+        """Bid by hand strength, never challenge, declare roem, play at random."""
+        legal = state.legal_actions()
+        phase = state.phase
+        if phase == "play":
+            return rng.choice(legal)
+        if phase == "roem":
+            return "roem"
+        if phase == "challenge":
+            return "pass"
+        seat = state.to_move
+        assert seat is not None
+        hand = state.hands[seat].mask
+        from_hand = state.rules.roem == "hand"
+        if "take" in legal:
+            proposed = state.proposed
+            assert proposed is not None
+            strong = trump_strength(hand, int(proposed.suit), from_hand) >= NAME_THRESHOLD
+            return "take" if strong else "pass"
+        options = [a for a in legal if a.startswith("trump ")]
+        best = max(options, key=lambda a: trump_strength(hand, int(Suit.parse(a[6:])), from_hand))
+        if "pass" in legal and trump_strength(hand, int(Suit.parse(best[6:])), from_hand) < (
+            NAME_THRESHOLD
+        ):
+            return "pass"
+        return best
+
+    def rollout(self, state: Round, rng: random.Random) -> None:  # type: ignore[override]
+        """Finish the round: bidding by the default policy, the cards by fast play-outs."""
+        while not state.is_over and (state.phase != "play" or state.trick):
+            state.apply(self.default_action(state, rng))
+        if state.is_over:
+            self._outcome = state.result().points
+            return
+        assert state.trump is not None and state.to_move is not None
+        assert state.declarer is not None
+        p0, p1, r0, r1, t0 = random_playout(
+            [h.mask for h in state.hands],
+            int(state.trump),
+            int(state.to_move),
+            state.rules.play == "rotterdam",
+            state.rules.roem == "tricks",
+            rng,
+        )
+        points, roem, tricks = state.card_points, state.roem, state.tricks_won
+        result = score_round(
+            (points[0] + p0, points[1] + p1),
+            (roem[0] + r0, roem[1] + r1),
+            (tricks[0] + t0, 8 - tricks[0] - t0),
+            state.declarer.team,
+            state.multiplier,
+            state.rules.multiply_roem,
+        )
+        self._outcome = result.points
+
+    def reward(self, state: Round, seat: int) -> float:  # type: ignore[override]
+        """The round's score difference for ``seat``'s team, scaled."""
+        own, other = self._outcome[seat % 2], self._outcome[1 - seat % 2]
+        return (own - other) / SCALE
