@@ -6,11 +6,12 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from cardtable.arena import cli as arena_cli
 from cardtable.bots import cli as bots_cli
 from cardtable.gurka import cli as gurka_cli
 from cardtable.kraken import cli as kraken_cli
 
-GAME_COMMANDS = [kraken_cli, gurka_cli, bots_cli]
+GAME_COMMANDS = [kraken_cli, gurka_cli, bots_cli, arena_cli]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,151 @@
+"""``cardtable arena GAME --bot A --bot B ...``: a fair match, its table, JSON, CSV, plot."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+__all__ = ["register"]
+
+
+def register(commands: Any) -> None:
+    """Add the ``arena`` command to the ``cardtable`` parser."""
+    parser = commands.add_parser(
+        "arena",
+        help="a fair match between bots: duplicate, rotated or round-robin, with ratings",
+        description="Play a match between bots and report the results. A bot is NAME, "
+        'NAME{"option": value} (a built-in bot), proc:NAME (a built-in bot in its own '
+        "process, through the bot protocol) or cmd:COMMAND (any program speaking the "
+        "bot protocol, see docs/bot-protocol.md).",
+    )
+    parser.add_argument("game", choices=["kraken", "gurka"])
+    parser.add_argument("bots", nargs="*", metavar="BOT", help="the bots (or use --bot)")
+    parser.add_argument("--bot", action="append", default=[], dest="more_bots", metavar="BOT")
+    parser.add_argument("--deals", type=int, default=100, help="deals (Gurka: game seeds)")
+    parser.add_argument("--format", choices=["duplicate", "rotated", "round-robin"])
+    parser.add_argument("--rules", help="Kraken rules preset, or rules fields as a JSON object")
+    parser.add_argument(
+        "--set", action="append", default=[], metavar="FIELD=VALUE", help="a rules field"
+    )
+    parser.add_argument("--players", type=int, help="Gurka players (the rules field)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, help="processes or Ray CPUs (default: all)")
+    parser.add_argument("--backend", choices=["processes", "ray"], default="processes")
+    parser.add_argument("--address", help="the Ray cluster to join (backend ray)")
+    parser.add_argument(
+        "--time-limit", type=float, default=10.0, help="seconds per decision for protocol bots"
+    )
+    parser.add_argument("--max-restarts", type=int, default=3, help="restarts of a crashed bot")
+    parser.add_argument("--out", help="directory for the game records and results; resumes")
+    parser.add_argument("--json", help="write the results as JSON here ('-' for stdout)")
+    parser.add_argument("--csv", help="write the results as CSV here ('-' for stdout)")
+    parser.add_argument("--plot", help="write the ratings plot here (.png and .svg)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.set_defaults(handler=_arena)
+
+
+def _rules(args: argparse.Namespace) -> dict[str, Any]:
+    rules: dict[str, Any] = {}
+    if args.rules:
+        text = args.rules.strip()
+        if text.startswith("{"):
+            rules.update(json.loads(text))
+        else:
+            rules["preset"] = text
+    for item in args.set:
+        name, equals, value = item.partition("=")
+        if not equals:
+            raise ValueError(f"--set {item!r}: expected FIELD=VALUE")
+        try:
+            rules[name.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            rules[name.strip()] = value
+    if args.players is not None:
+        rules["players"] = args.players
+    return rules
+
+
+def _arena(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from cardtable.arena.formats import Match
+    from cardtable.arena.plot import plot_ratings
+    from cardtable.arena.results import summarize_match
+    from cardtable.arena.runner import run_match
+
+    match = Match(
+        args.game,
+        tuple(args.bots + args.more_bots),
+        args.deals,
+        args.format,
+        _rules(args),
+        args.seed,
+        args.time_limit,
+        args.max_restarts,
+    )
+    console = Console(stderr=True)
+    start = time.perf_counter()
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}"),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=console,
+        disable=args.no_progress,
+    )
+    bar = progress.add_task("games", total=None, rate="")
+    first: list[int] = []
+
+    def advance(done: int, total: int) -> None:
+        if not first:
+            first.append(done)
+        played = done - first[0]
+        elapsed = time.perf_counter() - start
+        rate = f"{played / elapsed:.1f} games/s" if played and elapsed > 0 else ""
+        progress.update(bar, completed=done, total=total, rate=rate)
+
+    with progress:
+        plays = run_match(
+            match, args.backend, args.workers, args.address, args.out, progress=advance
+        )
+    elapsed = time.perf_counter() - start
+    results = summarize_match(match, plays)
+    played = len(plays) - (first[0] if first else 0)
+    out = Console()
+    if args.json != "-" and args.csv != "-":
+        out.print(results.table())
+        faults = len(results.faults)
+        out.print(
+            f"{played} games played in {elapsed:.1f} s"
+            + (f" ({len(plays) - played} resumed from {args.out})" if played < len(plays) else "")
+            + (f"; {faults} faults" if faults else "")
+        )
+    data = json.dumps(results.to_dict(), indent=2) + "\n"
+    if args.out:
+        directory = Path(args.out)
+        (directory / "results.json").write_text(data, encoding="utf-8")
+        (directory / "results.csv").write_text(results.to_csv(), encoding="utf-8")
+    for option, text in ((args.json, data), (args.csv, results.to_csv())):
+        if option == "-":
+            sys.stdout.write(text)
+        elif option:
+            Path(option).write_text(text, encoding="utf-8")
+    if args.plot:
+        for path in plot_ratings(results, args.plot):
+            console.print(f"wrote {path}")
+    return 0

@@ -1,0 +1,207 @@
+"""The bot protocol, version 1: JSON lines over a bot program's stdin and stdout.
+
+Both sides use :func:`check_message` to validate what they receive; see
+``docs/bot-protocol.md`` for the full description and an example exchange.
+
+>>> check_message('{"type": "action", "id": 3, "action": "QS"}', sender="bot")
+{'type': 'action', 'id': 3, 'action': 'QS'}
+>>> try:
+...     check_message('{"type": "action", "id": "3"}', sender="bot")
+... except ProtocolError as error:
+...     print(error)
+'action' message: field 'id' must be an integer, got '3'
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from cardtable.game import JSONDict
+
+__all__ = [
+    "PROTOCOL_VERSION",
+    "ProtocolError",
+    "check_message",
+    "encode",
+    "observation_from_dict",
+]
+
+PROTOCOL_VERSION = 1
+
+_INT = "an integer"
+_STR = "a string"
+_OBJ = "an object"
+_SEAT_OBS = {"observation": _OBJ}
+
+# message type -> {field: expected kind}; a leading "?" marks an optional field.
+_ARENA_MESSAGES: dict[str, dict[str, str]] = {
+    "start": {
+        "protocol": _INT,
+        "game": _STR,
+        "rules": _OBJ,
+        "seat": _INT,
+        "players": _INT,
+        "seed": _INT,
+        "time_control": _OBJ,
+    },
+    "round_start": _SEAT_OBS,
+    "act": {"id": _INT, "observation": _OBJ},
+    "trick": _SEAT_OBS,
+    "round_end": _SEAT_OBS,
+    "game_end": {"observation": _OBJ, "scores": "a list"},
+    "quit": {},
+}
+_BOT_MESSAGES: dict[str, dict[str, str]] = {
+    "ready": {"protocol": _INT, "?name": _STR},
+    "action": {"id": _INT, "action": _STR},
+    "error": {"message": _STR},
+}
+
+
+class ProtocolError(ValueError):
+    """A line that is not a valid protocol message; the message says what was expected."""
+
+
+def _kind_ok(value: Any, kind: str) -> bool:
+    if kind == _INT:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == _STR:
+        return isinstance(value, str)
+    if kind == _OBJ:
+        return isinstance(value, dict)
+    return isinstance(value, list)
+
+
+def check_message(line: str | bytes, sender: str) -> JSONDict:
+    """Parse and validate one line sent by ``sender`` (``"arena"`` or ``"bot"``).
+
+    Returns the message; raises :class:`ProtocolError` naming the problem. Unknown
+    extra fields are allowed (for later versions); unknown types are not.
+    """
+    try:
+        message = json.loads(line)
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise ProtocolError(f"not a JSON line: {error}") from None
+    if not isinstance(message, dict):
+        raise ProtocolError(f"a message must be a JSON object, got {type(message).__name__}")
+    table = _ARENA_MESSAGES if sender == "arena" else _BOT_MESSAGES
+    kind = message.get("type")
+    if kind not in table:
+        allowed = ", ".join(repr(t) for t in table)
+        raise ProtocolError(f"unknown message type {kind!r} from the {sender}: allowed {allowed}")
+    for name, expected in table[kind].items():
+        optional = name.startswith("?")
+        name = name.lstrip("?")
+        if name not in message:
+            if optional:
+                continue
+            raise ProtocolError(f"{kind!r} message: missing field {name!r}")
+        value = message[name]
+        if not _kind_ok(value, expected):
+            raise ProtocolError(
+                f"{kind!r} message: field {name!r} must be {expected}, got {value!r}"
+            )
+    return message
+
+
+def encode(message: JSONDict) -> str:
+    """One protocol line (compact JSON and a newline)."""
+    return json.dumps(message, separators=(",", ":")) + "\n"
+
+
+def observation_from_dict(game: str, data: JSONDict) -> Any:
+    """Rebuild a game's ``Observation`` from its ``to_dict()`` data.
+
+    This is how a built-in bot run behind the protocol sees exactly what it would see
+    in-process:
+
+    >>> from cardtable import kraken
+    >>> obs = kraken.Round.new(kraken.Rules(), 0, 5).observation(1)
+    >>> observation_from_dict("kraken", obs.to_dict()) == obs
+    True
+    """
+    if game == "kraken":
+        return _kraken_observation(data)
+    if game == "gurka":
+        return _gurka_observation(data)
+    raise ProtocolError(f"unknown game {game!r}: expected 'kraken' or 'gurka'")
+
+
+def _cards(texts: list[str]) -> tuple[Any, ...]:
+    from cardtable.cards import Card
+
+    return tuple(Card.parse(t) for t in texts)
+
+
+def _kraken_observation(data: JSONDict) -> Any:
+    from cardtable.cards import Card, Suit
+    from cardtable.kraken import Observation, Rules, Seat, Trick
+
+    def seat(value: Any) -> Seat | None:
+        return None if value is None else Seat(value)
+
+    return Observation(
+        seat=Seat(data["seat"]),
+        rules=Rules.from_dict(data["rules"]),
+        dealer=Seat(data["dealer"]),
+        phase=data["phase"],
+        to_move=seat(data["to_move"]),
+        hand=_cards(data["hand"]),
+        legal_actions=list(data["legal_actions"]),
+        trump=None if data["trump"] is None else Suit.parse(data["trump"]),
+        declarer=seat(data["declarer"]),
+        multiplier=data["multiplier"],
+        proposed=None if data["proposed"] is None else Card.parse(data["proposed"]),
+        turned=_cards(data["turned"]),
+        actions=tuple((Seat(s), a) for s, a in data["actions"]),
+        tricks=tuple(
+            Trick(Seat(t["leader"]), _cards(t["cards"]), Seat(t["winner"]), t["points"], t["roem"])
+            for t in data["tricks"]
+        ),
+        trick=tuple((Seat(s), Card.parse(c)) for s, c in data["trick"]),
+        declared_roem={Seat(int(s)): v for s, v in data["declared_roem"].items()},
+        roem_asked=tuple(Seat(s) for s in data["roem_asked"]),
+        card_points=(data["card_points"][0], data["card_points"][1]),
+        roem=(data["roem"][0], data["roem"][1]),
+    )
+
+
+def _gurka_observation(data: JSONDict) -> Any:
+    from cardtable.cards import Card
+    from cardtable.gurka import Observation, Rules, Trick
+
+    def ints(value: list[int] | None) -> tuple[int, ...] | None:
+        return None if value is None else tuple(value)
+
+    return Observation(
+        seat=data["seat"],
+        to_move=data["to_move"],
+        legal_actions=list(data["legal_actions"]),
+        phase=data["phase"],
+        rules=Rules.from_dict(data["rules"]),
+        dealer=data["dealer"],
+        seats_in_round=tuple(data["seats_in_round"]),
+        hand=_cards(data["hand"]),
+        hand_sizes=tuple(data["hand_sizes"]),
+        leader=data["leader"],
+        trick=tuple((s, Card.parse(c)) for s, c in data["trick"]),
+        tricks=tuple(
+            Trick(
+                t["leader"],
+                tuple((s, Card.parse(c)) for s, c in t["plays"]),
+                t["taker"],
+                tuple(t["scorers"]),
+            )
+            for t in data["tricks"]
+        ),
+        tricks_total=data["tricks_total"],
+        round_penalties=tuple(data["round_penalties"]),
+        scores=ints(data["scores"]),
+        alive=ints(data["alive"]),
+        pot=data["pot"],
+        chips=ints(data["chips"]),
+        buybacks=ints(data["buybacks"]),
+        round_number=data["round_number"],
+        winners=ints(data["winners"]),
+    )
