@@ -235,6 +235,54 @@ class Round:
         rnd._actions = list(self._actions)
         return rnd
 
+    def redeal(self, hands: Mapping[int, Iterable[Card] | CardSet | str]) -> Round:
+        """A copy of the round in which the unplayed cards are ``hands`` (keyed by seat,
+        every seat in the round); everything public stays as it is.
+
+        Each seat must get as many cards as it holds now, no card twice and no card
+        already played; the cards may come from the set-aside pile. Search uses this to
+        play out a sampled distribution of the hidden cards (a determinization).
+
+        >>> rnd = Round.from_hands(Rules(players=3), {0: "2C 9D", 1: "5H KS", 2: "7C 7D"},
+        ...                        dealer=2)
+        >>> rnd.apply("9D")
+        >>> other = rnd.redeal({0: "2C", 1: "AS 3H", 2: "7C 7D"})
+        >>> other.legal_actions(), other.observation(0) == rnd.observation(0)
+        (['3H', 'AS'], True)
+        """
+        played = [0] * self._rules.players
+        for trick in self._tricks:
+            for seat, card in trick.plays:
+                played[seat] |= card.bit
+        for seat, index in zip(self._cur_seats, self._cur_cards, strict=True):
+            played[seat] |= 1 << index
+        gone = 0
+        for mask in played:
+            gone |= mask
+        if set(hands) != set(self._seats):
+            raise ValueError(f"hands: expected seats {list(self._seats)}, got {sorted(hands)}")
+        masks: dict[int, int] = {}
+        seen = 0
+        for seat, cards in hands.items():
+            listed = list(CardSet.parse(cards) if isinstance(cards, str) else cards)
+            mask = CardSet(listed).mask
+            if mask.bit_count() != len(listed) or mask & seen:
+                raise ValueError(f"hands: card dealt twice (seat {seat})")
+            if mask & gone:
+                raise ValueError(f"hands: seat {seat} gets a card already played")
+            if mask.bit_count() != self._hands[seat].bit_count():
+                raise ValueError(
+                    f"hands: seat {seat} holds {self._hands[seat].bit_count()} cards, "
+                    f"not {mask.bit_count()}"
+                )
+            seen |= mask
+            masks[seat] = mask
+        rnd = self.copy()
+        rnd._seed = None
+        rnd._hands = [masks.get(seat, 0) for seat in range(self._rules.players)]
+        rnd._initial = {seat: masks[seat] | played[seat] for seat in self._seats}
+        return rnd
+
     # -- properties ------------------------------------------------------------
 
     @property
