@@ -60,8 +60,6 @@ class Match:
         object.__setattr__(self, "bots", tuple(self.bots))
         if len(self.bots) < 2:
             raise ValueError("a match needs at least two bots")
-        if len(set(self.bots)) != len(self.bots):
-            raise ValueError("every bot of a match needs a distinct spec (add an option)")
         if not isinstance(self.deals, int) or self.deals < 1:
             raise ValueError(f"invalid deals {self.deals!r}: expected a positive number")
         fmt = self.resolved_format

@@ -203,7 +203,11 @@ class _ExternalSeat(_Seat):
                     return None
                 if message["type"] == "action" and message["id"] < decision:
                     continue  # a late answer to an earlier decision: ignored
-                if message["type"] != "action" or message["id"] != decision:
+                if (
+                    message["type"] != "action"
+                    or message["id"] != decision
+                    or message.get("action") is None
+                ):
                     self.fault(
                         "missing",
                         f"no action for decision {decision}: {line.strip()[:200]}",

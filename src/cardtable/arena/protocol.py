@@ -34,7 +34,9 @@ _STR = "a string"
 _OBJ = "an object"
 _SEAT_OBS = {"observation": _OBJ}
 
-# message type -> {field: expected kind}; a leading "?" marks an optional field.
+# message type -> {field: expected kind}; a leading "?" marks an optional field (which
+# may also be null). An ``action`` message without its action is valid protocol, and
+# the arena records it as a ``missing`` answer.
 _ARENA_MESSAGES: dict[str, dict[str, str]] = {
     "start": {
         "protocol": _INT,
@@ -54,7 +56,7 @@ _ARENA_MESSAGES: dict[str, dict[str, str]] = {
 }
 _BOT_MESSAGES: dict[str, dict[str, str]] = {
     "ready": {"protocol": _INT, "?name": _STR},
-    "action": {"id": _INT, "action": _STR},
+    "action": {"id": _INT, "?action": _STR},
     "error": {"message": _STR},
 }
 
@@ -98,6 +100,8 @@ def check_message(line: str | bytes, sender: str) -> JSONDict:
                 continue
             raise ProtocolError(f"{kind!r} message: missing field {name!r}")
         value = message[name]
+        if optional and value is None:
+            continue
         if not _kind_ok(value, expected):
             raise ProtocolError(
                 f"{kind!r} message: field {name!r} must be {expected}, got {value!r}"

@@ -228,6 +228,18 @@ class Results:
         return Group(bots, pairs)
 
 
+def unique_labels(bots: Sequence[str]) -> list[str]:
+    """The bots' labels, a repeated one numbered (``heuristic``, ``heuristic#2``)."""
+    labels: list[str] = []
+    for bot in bots:
+        label, n = bot, 1
+        while label in labels:
+            n += 1
+            label = f"{bot}#{n}"
+        labels.append(label)
+    return labels
+
+
 def _r(value: float) -> str:
     return f"{value:.4f}" if math.isfinite(value) else str(value)
 
@@ -258,7 +270,7 @@ def pair_diffs(match: Match, plays: Sequence[PlayResult]) -> dict[tuple[int, int
 
 def summarize_match(match: Match, plays: Sequence[PlayResult]) -> Results:
     """The results of ``match`` from all its plays (in schedule order)."""
-    labels = list(match.bots)
+    labels = unique_labels(match.bots)
     diffs = pair_diffs(match, plays)
     pairs = []
     per_bot: dict[int, list[float]] = defaultdict(list)

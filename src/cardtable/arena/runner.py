@@ -7,6 +7,7 @@ gives the same results whatever the backend and the number of workers.
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -69,7 +70,7 @@ def _ray(plays: list[Play], workers: int | None, address: str | None) -> Iterato
         cpus = ray.cluster_resources().get("CPU", 1)  # type: ignore[no-untyped-call]
         window = max(8, 4 * int(cpus))
         queue = iter(plays)
-        pending = [remote.remote(task) for task, _ in zip(queue, range(window), strict=False)]
+        pending = [remote.remote(task) for task in itertools.islice(queue, window)]
         while pending:
             finished, pending = ray.wait(pending, num_returns=1)
             for ref in finished:

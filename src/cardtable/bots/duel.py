@@ -1,23 +1,19 @@
-"""Duplicate matches between two bots, for measuring strength.
+"""Duplicate matches between two bots, for measuring strength (built on the arena).
 
 Kraken: every deal is played twice with the partnerships swapped (the same cards,
 the same dealer); the score of a deal is bot A's team points minus bot B's, averaged
 over the two plays. The mean over deals comes with a 95% confidence interval
-(normal approximation). Deals run in parallel processes.
+(normal approximation). Deals run in parallel processes. The general tool is
+:mod:`cardtable.arena` (``cardtable arena``), which this module delegates to.
 """
 
 from __future__ import annotations
 
-import math
-import statistics
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.bots import make_bot
-from cardtable.bots.base import Bot
-from cardtable.kraken import Round, Rules
+from cardtable.kraken import Rules
 
 __all__ = ["DuelResult", "kraken_deal", "kraken_duplicate", "summarize"]
 
@@ -41,25 +37,28 @@ class DuelResult:
 
 
 def summarize(diffs: Sequence[float]) -> DuelResult:
-    """Mean, 95% confidence interval and win share of per-deal differences."""
-    n = len(diffs)
-    mean = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(n) if n > 1 else math.inf
-    wins = sum(1.0 if d > 0 else 0.5 if d == 0 else 0.0 for d in diffs) / n
-    return DuelResult(n, mean, mean - half, mean + half, wins)
+    """Mean, 95% confidence interval and win share of per-deal differences.
+
+    >>> print(summarize([10.0, -2.0, 4.0, 8.0]))
+    4 deals: mean +5.0 per deal, 95% CI [-0.8, +10.8], A ahead on 75%
+    """
+    from cardtable.arena.results import interval, win_share
+
+    mean, low, high = interval(diffs)
+    return DuelResult(len(diffs), mean, low, high, win_share(diffs))
 
 
-def _play_round(rules: Rules, dealer: int, seed: int, bots: Sequence[Bot]) -> tuple[int, int]:
-    round_ = Round.new(rules, dealer, seed)
-    for index, bot in enumerate(bots):
-        bot.start_round(round_.observation(index))
-    while not round_.is_over:
-        seat = round_.to_move
-        assert seat is not None
-        round_.apply(bots[seat].act(round_.observation(seat)))
-    for index, bot in enumerate(bots):
-        bot.end_round(round_.observation(index))
-    return round_.result().points
+def _match(
+    spec_a: tuple[str, dict[str, Any]],
+    spec_b: tuple[str, dict[str, Any]],
+    deals: int,
+    rules: Rules | None,
+    seed: int,
+) -> Any:
+    from cardtable.arena import BotSpec, Match
+
+    bots = (BotSpec.builtin(*spec_a).label, BotSpec.builtin(*spec_b).label)
+    return Match("kraken", bots, deals, "duplicate", (rules or Rules()).to_dict(), seed)
 
 
 def kraken_deal(
@@ -69,13 +68,15 @@ def kraken_deal(
     seed: int,
 ) -> float:
     """Play deal ``seed`` twice, partnerships swapped; A's mean lead in points."""
+    from cardtable.arena import play, schedule
+    from cardtable.arena.formats import Play
+
+    (template, swapped) = schedule(_match(spec_a, spec_b, 1, rules, 0))
     total = 0.0
-    for a_team in (0, 1):
-        bots = []
-        for seat in range(4):
-            name, options = spec_a if seat % 2 == a_team else spec_b
-            bots.append(make_bot(name, **{**options, "seed": seed * 4 + seat}))
-        points = _play_round(rules, seed % 4, seed, bots)
+    for task in (template, swapped):
+        task = Play(**{**task.__dict__, "seed": seed})
+        points = play(task).scores
+        a_team = task.seats.index(0) % 2
         total += points[a_team] - points[1 - a_team]
     return total / 2
 
@@ -89,10 +90,9 @@ def kraken_duplicate(
     workers: int | None = None,
 ) -> DuelResult:
     """A duplicate match of ``deals`` deals between two bots given as (name, options)."""
-    rules = rules or Rules()
-    seeds = [seed * 1_000_003 + i for i in range(deals)]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        diffs = list(
-            pool.map(kraken_deal, [spec_a] * deals, [spec_b] * deals, [rules] * deals, seeds)
-        )
-    return summarize(diffs)
+    from cardtable.arena import run_match
+    from cardtable.arena.results import pair_diffs
+
+    match = _match(spec_a, spec_b, deals, rules, seed)
+    diffs = pair_diffs(match, run_match(match, workers=workers))
+    return summarize(diffs[(0, 1)])
