@@ -1,0 +1,786 @@
+"""The game service: tables, seats and games, with every action applied through the
+engines, written before it is announced, and applied once.
+
+Each table has a :class:`Runtime` on the node: the game rebuilt by replaying its
+record, the version (the number of accepted actions), the connected clients and an
+``asyncio.Lock`` that serializes everything done to the table on this node. Across
+nodes, the database's version check (:meth:`Store.append_action`) serializes
+actions, and :mod:`cardtable.server.hub` tells the other nodes to catch up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+
+from cardtable.errors import IllegalAction
+from cardtable.server import games
+from cardtable.server.bots import TAKEOVER_LEVEL, BotPool, level_spec
+from cardtable.server.config import Settings
+from cardtable.server.hub import Hub, make_hub
+from cardtable.server.store import (
+    Conflict,
+    DuplicateAction,
+    GameRow,
+    SeatRow,
+    Store,
+    TableRow,
+    UserRow,
+    hash_token,
+    new_id,
+)
+
+__all__ = ["PROTOCOL_VERSION", "Client", "Runtime", "ServerError", "Service"]
+
+PROTOCOL_VERSION = 1
+"""The version of the WebSocket protocol (``"v"`` in every server message)."""
+
+log = logging.getLogger("cardtable.server")
+T = TypeVar("T")
+
+
+class ServerError(Exception):
+    """A refusal with a stable ``code``, a human ``message`` and an HTTP status."""
+
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+    def to_dict(self) -> dict[str, Any]:
+        """The error as a protocol message."""
+        return {"v": PROTOCOL_VERSION, "type": "error", "code": self.code, "message": self.message}
+
+
+@dataclass(eq=False)
+class Client:
+    """One WebSocket connection at a table: a seat's player or a spectator."""
+
+    user_id: str
+    name: str
+    seat: int | None
+    queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(256))
+    overflowed: bool = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue ``message``; a client that falls too far behind is disconnected."""
+        if self.overflowed:
+            return
+        try:
+            self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+        except asyncio.QueueFull:
+            self.overflowed = True
+            self.queue = asyncio.Queue(1)
+            self.queue.put_nowait(None)
+
+    def close(self) -> None:
+        """Ask the writer to close the socket."""
+        try:
+            self.queue.put_nowait(None)
+        except asyncio.QueueFull:
+            self.overflowed = True
+
+
+@dataclass(eq=False)
+class Runtime:
+    """A table as one node holds it in memory."""
+
+    table: TableRow
+    seats: list[SeatRow]
+    game_row: GameRow | None = None
+    state: games.AnyGame | None = None
+    version: int = 0
+    action_ids: dict[str, int] = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    clients: set[Client] = field(default_factory=set)
+    controller: dict[int, str] = field(default_factory=dict)
+    holds: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
+    timer: asyncio.TimerHandle | None = None
+    timed_out: int | None = None
+    bot_task: asyncio.Task[None] | None = None
+    names: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        """The table id."""
+        return self.table.id
+
+    def seat_of(self, user_id: str) -> int | None:
+        """The seat ``user_id`` holds at this table."""
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    def connected(self, seat: int) -> bool:
+        """Whether a client of ``seat`` is connected to this node."""
+        return any(c.seat == seat for c in self.clients)
+
+
+class Service:
+    """Everything the HTTP and WebSocket layer asks of the server."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.store = Store(settings.database)
+        self.node = new_id(6)
+        self.hub: Hub = make_hub(settings.redis, self.node)
+        self.pool = BotPool(settings.bot_workers)
+        self.runtimes: dict[str, Runtime] = {}
+        self._loading = asyncio.Lock()
+        self._db = ThreadPoolExecutor(
+            max_workers=1 if self.store.is_sqlite else 8, thread_name_prefix="db"
+        )
+        self._hasher = PasswordHasher()
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    # -- lifecycle -----------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Subscribe to the other nodes and resume every unfinished table."""
+        await self.hub.start(self._on_notice)
+        for table_id in await self.db(self.store.unfinished_tables):
+            rt = await self.runtime(table_id)
+            async with rt.lock:
+                self._arm_holds(rt)
+                self._after_change(rt)
+
+    async def close(self) -> None:
+        """Stop timers, bots and connections."""
+        for rt in self.runtimes.values():
+            for handle in rt.holds.values():
+                handle.cancel()
+            if rt.timer is not None:
+                rt.timer.cancel()
+            if rt.bot_task is not None:
+                rt.bot_task.cancel()
+            for client in rt.clients:
+                client.close()
+        await self.hub.close()
+        self.pool.close()
+        self._db.shutdown(wait=True)
+        self.store.close()
+
+    async def db(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a store call on the database thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db, fn, *args)
+
+    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    # -- people --------------------------------------------------------------------------
+
+    async def guest(self, name: str) -> tuple[UserRow, str]:
+        """A new guest called ``name`` and its session token."""
+        user = await self.db(self.store.create_user, name, "guest")
+        return user, await self.db(self.store.new_session, user.id)
+
+    async def register(self, username: str, password: str, name: str | None) -> tuple[UserRow, str]:
+        """A new account (password hashed with argon2) and its session token."""
+        digest = await asyncio.to_thread(self._hasher.hash, password)
+        try:
+            user = await self.db(
+                self.store.create_user, name or username, "account", username, digest
+            )
+        except ValueError as error:
+            raise ServerError("username_taken", str(error), 409) from None
+        return user, await self.db(self.store.new_session, user.id)
+
+    async def login(self, username: str, password: str) -> tuple[UserRow, str]:
+        """A new session for the account, if the password is right."""
+        user = await self.db(self.store.user_by_username, username)
+        refused = ServerError("bad_credentials", "unknown username or wrong password", 401)
+        if user is None or user.password_hash is None:
+            raise refused
+        try:
+            await asyncio.to_thread(self._hasher.verify, user.password_hash, password)
+        except (VerificationError, InvalidHashError):
+            raise refused from None
+        return user, await self.db(self.store.new_session, user.id)
+
+    async def authenticate(self, token: str | None) -> UserRow:
+        """The user of a session token; ``unauthorized`` without a valid one."""
+        user = await self.db(self.store.user_for_token, token) if token else None
+        if user is None:
+            raise ServerError("unauthorized", "a valid session token is required", 401)
+        return user
+
+    # -- tables --------------------------------------------------------------------------
+
+    async def create_table(
+        self,
+        owner: UserRow,
+        game: str,
+        preset: str | None,
+        rules: dict[str, Any] | None,
+        seats: list[dict[str, Any]] | None,
+        public: bool,
+        turn_timer: float | None,
+    ) -> tuple[dict[str, Any], str]:
+        """A new table and its invite token. ``seats`` gives each seat's kind
+        (``human``, ``bot`` with a ``level``, or ``external``); the owner takes the first
+        human seat."""
+        try:
+            rules_dict = games.make_rules(game, preset, rules)
+            n = games.players(game, rules_dict)
+            specs = list(seats) if seats else [{"kind": "human"}] * n
+            if len(specs) != n:
+                raise ValueError(f"{game} with these rules has {n} seats, not {len(specs)}")
+            rows = []
+            owner_seated = False
+            table_id = new_id(6)
+            bot_tokens: dict[int, str] = {}
+            for index, spec in enumerate(specs):
+                kind = spec.get("kind", "human")
+                row = SeatRow(table_id=table_id, seat=index, kind=kind)
+                if kind == "bot":
+                    level = spec.get("level", "heuristic")
+                    level_spec(level)
+                    row.bot_level = level
+                elif kind == "external":
+                    bot_tokens[index] = secrets.token_urlsafe(24)
+                    row.bot_level = hash_token(bot_tokens[index])
+                elif kind == "human":
+                    if not owner_seated and spec.get("owner", True):
+                        row.user_id = owner.id
+                        owner_seated = True
+                else:
+                    raise ValueError(f"unknown seat kind {kind!r}: human, bot or external")
+                rows.append(row)
+        except ValueError as error:
+            raise ServerError("bad_request", str(error)) from None
+        invite = secrets.token_urlsafe(16)
+        table = TableRow(
+            id=table_id,
+            game=game,
+            rules=rules_dict,
+            owner_id=owner.id,
+            invite_hash=hash_token(invite),
+            public=public,
+            turn_timer=turn_timer,
+            status="waiting",
+        )
+        await self.db(self.store.create_table, table, rows)
+        rt = await self.runtime(table_id)
+        view = self.table_view(rt)
+        if bot_tokens:
+            view["bot_tokens"] = {str(k): v for k, v in bot_tokens.items()}
+        return view, invite
+
+    async def runtime(self, table_id: str) -> Runtime:
+        """The node's runtime of ``table_id``, loaded and replayed on first use."""
+        rt = self.runtimes.get(table_id)
+        if rt is not None:
+            return rt
+        async with self._loading:
+            rt = self.runtimes.get(table_id)
+            if rt is not None:
+                return rt
+            found = await self.db(self.store.table, table_id)
+            if found is None:
+                raise ServerError("not_found", f"no table {table_id!r}", 404)
+            rt = Runtime(table=found[0], seats=found[1])
+            await self._load_game(rt)
+            await self._load_names(rt)
+            self.runtimes[table_id] = rt
+            return rt
+
+    async def _load_names(self, rt: Runtime) -> None:
+        ids = [s.user_id for s in rt.seats if s.user_id]
+        users = await self.db(self.store.users, ids)
+        rt.names = {uid: user.name for uid, user in users.items()}
+
+    async def _load_game(self, rt: Runtime) -> None:
+        """Rebuild the table's current game by replaying its whole log."""
+        if rt.table.game_id is None:
+            rt.game_row, rt.state, rt.version, rt.action_ids = None, None, 0, {}
+            return
+        glog = await self.db(self.store.game_log, rt.table.game_id)
+        assert glog is not None
+        rt.game_row = glog.game
+        rt.state = games.rebuild(glog.game.game, glog.game.record, [a.action for a in glog.actions])
+        rt.version = len(glog.actions)
+        rt.action_ids = {a.action_id: a.index for a in glog.actions}
+
+    async def _reload_table(self, rt: Runtime) -> None:
+        found = await self.db(self.store.table, rt.id)
+        assert found is not None
+        rt.table, rt.seats = found
+        await self._load_game(rt)
+        await self._load_names(rt)
+
+    def table_view(self, rt: Runtime) -> dict[str, Any]:
+        """The public description of a table."""
+        seats = []
+        for seat in rt.seats:
+            seats.append(
+                {
+                    "seat": seat.seat,
+                    "kind": seat.kind,
+                    "user_id": seat.user_id,
+                    "name": rt.names.get(seat.user_id or "")
+                    if seat.kind != "bot"
+                    else f"bot ({seat.bot_level})",
+                    "level": seat.bot_level if seat.kind == "bot" else None,
+                    "open": seat.kind == "human" and seat.user_id is None,
+                    "connected": seat.kind == "bot" or rt.connected(seat.seat),
+                    "controller": rt.controller.get(seat.seat, "player"),
+                }
+            )
+        return {
+            "id": rt.id,
+            "game": rt.table.game,
+            "rules": rt.table.rules,
+            "status": rt.table.status,
+            "public": rt.table.public,
+            "turn_timer": rt.table.turn_timer,
+            "game_id": rt.table.game_id,
+            "game_number": rt.game_row.number if rt.game_row else 0,
+            "seats": seats,
+        }
+
+    async def lobby(self) -> list[dict[str, Any]]:
+        """Public tables waiting for players, with their open seats."""
+        out = []
+        for table, seats in await self.db(self.store.lobby):
+            rt = Runtime(table=table, seats=seats)
+            out.append(self.table_view(rt))
+        return out
+
+    def _check_invite(self, rt: Runtime, user: UserRow, invite: str | None) -> None:
+        if rt.table.public or rt.table.owner_id == user.id or rt.seat_of(user.id) is not None:
+            return
+        if invite is None or hash_token(invite) != rt.table.invite_hash:
+            raise ServerError("forbidden", "this table is private: use its invite link", 403)
+
+    async def join(
+        self, user: UserRow, table_id: str, seat: int | None, invite: str | None
+    ) -> dict[str, Any]:
+        """Seat ``user`` at an open human seat (the first open one if ``seat`` is None)."""
+        rt = await self.runtime(table_id)
+        self._check_invite(rt, user, invite)
+        async with rt.lock:
+            if rt.seat_of(user.id) is not None:
+                raise ServerError("already_seated", "you already have a seat at this table", 409)
+            open_seats = [s.seat for s in rt.seats if s.kind == "human" and s.user_id is None]
+            if seat is None:
+                if not open_seats:
+                    raise ServerError("table_full", "no open seat at this table", 409)
+                seat = open_seats[0]
+            if seat not in open_seats:
+                raise ServerError("seat_taken", f"seat {seat} is not open", 409)
+            if not await self.db(self.store.take_seat, rt.id, seat, user.id):
+                await self._reload_table(rt)
+                raise ServerError("seat_taken", f"seat {seat} is not open", 409)
+            rt.seats[seat].user_id = user.id
+            rt.names[user.id] = user.name
+            await self._table_changed(rt)
+            return self.table_view(rt)
+
+    async def check_spectator(self, user: UserRow, table_id: str, invite: str | None) -> Runtime:
+        """The runtime of a table ``user`` may watch (public, or with the invite)."""
+        rt = await self.runtime(table_id)
+        self._check_invite(rt, user, invite)
+        return rt
+
+    async def start_game(
+        self, user: UserRow, table_id: str, seed: int | None = None
+    ) -> dict[str, Any]:
+        """Deal a new game at the table (the first one, or a rematch once the last is
+        over). Only the owner may start; every human seat must be taken."""
+        rt = await self.runtime(table_id)
+        if user.id != rt.table.owner_id:
+            raise ServerError("forbidden", "only the table's owner can start a game", 403)
+        if seed is not None and not self.settings.allow_seed:
+            raise ServerError("bad_request", "choosing the seed is not allowed on this server")
+        async with rt.lock:
+            if rt.state is not None and not rt.state.is_over:
+                raise ServerError("game_in_progress", "a game is already being played", 409)
+            if any(s.kind == "human" and s.user_id is None for s in rt.seats):
+                raise ServerError("seats_open", "every human seat must be taken first", 409)
+            if seed is None:
+                seed = secrets.randbits(48)
+            state = games.new_game(rt.table.game, rt.table.rules, seed)
+            await self._begin(rt, games.initial_record(state))
+            return self.table_view(rt)
+
+    async def start_from_record(self, table_id: str, record: dict[str, Any]) -> None:
+        """Start the table's game from an initial ``record`` (its deal); for tests and
+        imports. The record's actions are not replayed here."""
+        rt = await self.runtime(table_id)
+        async with rt.lock:
+            await self._begin(rt, record)
+
+    async def _begin(self, rt: Runtime, record: dict[str, Any]) -> None:
+        number = (rt.game_row.number + 1) if rt.game_row else 1
+        row = GameRow(
+            id=new_id(),
+            table_id=rt.id,
+            number=number,
+            game=rt.table.game,
+            record=record,
+            players=[
+                [s.kind, s.user_id, s.bot_level if s.kind == "bot" else None] for s in rt.seats
+            ],
+            version=0,
+            status="playing",
+        )
+        if not await self.db(self.store.start_game, rt.id, row, rt.table.game_id):
+            await self._reload_table(rt)
+            raise ServerError("conflict", "the table changed; try again", 409)
+        rt.table.game_id = row.id
+        rt.table.status = "playing"
+        rt.game_row = row
+        rt.state = games.rebuild(row.game, record, [])
+        rt.version = 0
+        rt.action_ids = {}
+        rt.controller = {}
+        self._arm_holds(rt)
+        await self._table_changed(rt)
+        self._after_change(rt)
+
+    async def _table_changed(self, rt: Runtime) -> None:
+        """Send everyone the new table and state, and tell the other nodes."""
+        for client in list(rt.clients):
+            client.send(self.state_message(rt, client))
+        await self.hub.publish({"kind": "table", "table": rt.id})
+
+    # -- playing -------------------------------------------------------------------------
+
+    def state_message(self, rt: Runtime, client: Client) -> dict[str, Any]:
+        """The full view for ``client``: the table, the version, and its seat's
+        observation (spectators: none)."""
+        message: dict[str, Any] = {
+            "v": PROTOCOL_VERSION,
+            "type": "state",
+            "table": self.table_view(rt),
+            "seat": client.seat,
+            "game_id": rt.table.game_id,
+            "version": rt.version,
+            "to_move": None,
+            "observation": None,
+        }
+        if rt.state is not None:
+            message["to_move"] = _int_or_none(rt.state.to_move)
+            if rt.state.is_over:
+                message["result"] = games.game_result(rt.state)
+            if client.seat is not None:
+                message["observation"] = rt.state.observation(client.seat).to_dict()
+        return message
+
+    async def submit(
+        self, rt: Runtime, user_id: str, action_id: str, action: str
+    ) -> dict[str, Any]:
+        """Apply a player's action once: a resent ``action_id`` is acknowledged as a
+        duplicate and changes nothing."""
+        async with rt.lock:
+            return await self._submit_locked(rt, user_id, action_id, action)
+
+    async def _submit_locked(
+        self, rt: Runtime, user_id: str, action_id: str, action: str
+    ) -> dict[str, Any]:
+        if action_id in rt.action_ids:
+            return _ack(action_id, rt.action_ids[action_id] + 1, duplicate=True)
+        seat = rt.seat_of(user_id)
+        if seat is None:
+            raise ServerError("not_seated", "spectators cannot act: take a seat first", 403)
+        if rt.state is None:
+            raise ServerError("not_started", "the game has not started yet", 409)
+        for _attempt in range(3):
+            if rt.state.is_over:
+                raise ServerError("game_over", "the game is over: ask for a rematch", 409)
+            if _int_or_none(rt.state.to_move) != seat:
+                raise ServerError("not_your_turn", f"it is seat {rt.state.to_move}'s turn", 409)
+            try:
+                return await self._apply_locked(rt, seat, action, action_id, user_id)
+            except Conflict:
+                await self._catch_up(rt, rebuild=True)
+                if action_id in rt.action_ids:
+                    return _ack(action_id, rt.action_ids[action_id] + 1, duplicate=True)
+        raise ServerError("conflict", "the table is busy: try again", 409)
+
+    async def _apply_locked(
+        self, rt: Runtime, seat: int, action: str, action_id: str, user_id: str | None
+    ) -> dict[str, Any]:
+        """Apply through the engine, persist, then tell everyone. Raises
+        :class:`Conflict` when another node took this version."""
+        state, game_row = rt.state, rt.game_row
+        assert state is not None and game_row is not None
+        before = games.snapshot(state)
+        try:
+            canonical = games.apply_action(state, action)
+        except IllegalAction as error:
+            raise ServerError("illegal_action", str(error), 409) from None
+        result = games.game_result(state) if state.is_over else None
+        try:
+            await self.db(
+                self.store.append_action,
+                game_row.id,
+                rt.version,
+                seat,
+                canonical,
+                action_id,
+                user_id,
+                result,
+            )
+        except DuplicateAction:
+            await self._catch_up(rt, rebuild=True)
+            return _ack(action_id, rt.action_ids.get(action_id, rt.version - 1) + 1, True)
+        except Conflict:
+            raise
+        except Exception:
+            log.exception("could not store an action at table %s", rt.id)
+            await self._catch_up(rt, rebuild=True)
+            raise ServerError(
+                "internal", "the action could not be stored; try again", 500
+            ) from None
+        rt.version += 1
+        rt.action_ids[action_id] = rt.version - 1
+        if result is not None:
+            rt.table.status = "finished"
+            game_row.status = "finished"
+            game_row.result = result
+        self._broadcast(rt, games.public_events(state, before, seat, canonical))
+        await self.hub.publish({"kind": "action", "table": rt.id, "version": rt.version})
+        self._after_change(rt)
+        return _ack(action_id, rt.version, duplicate=False, action=canonical)
+
+    def _broadcast(self, rt: Runtime, events: list[dict[str, Any]]) -> None:
+        """Send the update of the current version: each seat its observation, everyone
+        the public events."""
+        state = rt.state
+        assert state is not None
+        base = {
+            "v": PROTOCOL_VERSION,
+            "type": "update",
+            "game_id": rt.table.game_id,
+            "version": rt.version,
+            "to_move": _int_or_none(state.to_move),
+            "events": events,
+        }
+        observations: dict[int, dict[str, Any]] = {}
+        for client in list(rt.clients):
+            if client.seat is None:
+                client.send(base)
+                continue
+            if client.seat not in observations:
+                observations[client.seat] = state.observation(client.seat).to_dict()
+            client.send({**base, "observation": observations[client.seat]})
+
+    async def _catch_up(self, rt: Runtime, rebuild: bool = False) -> None:
+        """Apply the actions other nodes accepted (after a rebuild to our last stored
+        version when ``rebuild``), telling our clients about each."""
+        if rt.game_row is None:
+            return
+        if rebuild:
+            glog = await self.db(self.store.game_log, rt.game_row.id, 0)
+            assert glog is not None
+            stored = glog.actions[: rt.version]
+            rt.state = games.rebuild(glog.game.game, glog.game.record, [a.action for a in stored])
+            rt.action_ids = {a.action_id: a.index for a in stored}
+            new = glog.actions[rt.version :]
+        else:
+            glog = await self.db(self.store.game_log, rt.game_row.id, rt.version)
+            assert glog is not None
+            new = [a for a in glog.actions if a.index >= rt.version]
+        state = rt.state
+        assert state is not None
+        for row in new:
+            before = games.snapshot(state)
+            canonical = games.apply_action(state, row.action)
+            rt.version += 1
+            rt.action_ids[row.action_id] = row.index
+            self._broadcast(rt, games.public_events(state, before, row.seat, canonical))
+        if state.is_over:
+            rt.table.status = "finished"
+
+    async def _on_notice(self, notice: dict[str, Any]) -> None:
+        """Another node changed a table we hold: catch up and tell our clients."""
+        rt = self.runtimes.get(str(notice.get("table")))
+        if rt is None:
+            return
+        async with rt.lock:
+            kind = notice.get("kind")
+            if kind == "chat":
+                self._send_all(rt, notice["message"])
+                return
+            if kind == "table" or (rt.game_row is None):
+                await self._reload_table(rt)
+                for client in list(rt.clients):
+                    client.send(self.state_message(rt, client))
+            elif int(notice.get("version", 0)) > rt.version:
+                await self._catch_up(rt)
+            self._after_change(rt)
+
+    def _send_all(self, rt: Runtime, message: dict[str, Any]) -> None:
+        for client in list(rt.clients):
+            client.send(message)
+
+    async def chat(self, rt: Runtime, client: Client, text: str) -> None:
+        """Store and send a chat line to everyone at the table."""
+        await self.db(self.store.add_chat, rt.id, client.user_id, client.name, text)
+        message = {
+            "v": PROTOCOL_VERSION,
+            "type": "chat",
+            "from": {"user_id": client.user_id, "name": client.name, "seat": client.seat},
+            "text": text,
+        }
+        self._send_all(rt, message)
+        await self.hub.publish({"kind": "chat", "table": rt.id, "message": message})
+
+    # -- connections, holds and takeover ---------------------------------------------------
+
+    async def attach(self, rt: Runtime, client: Client) -> None:
+        """A client connected: a returning human takes the seat back from the bot."""
+        async with rt.lock:
+            rt.clients.add(client)
+            seat = client.seat
+            if seat is not None:
+                hold = rt.holds.pop(seat, None)
+                if hold is not None:
+                    hold.cancel()
+                if rt.controller.pop(seat, None) == "bot":
+                    self._seat_event(rt, seat, "player")
+            client.send(self.state_message(rt, client))
+
+    async def detach(self, rt: Runtime, client: Client) -> None:
+        """A client left: if it was the seat's last connection, hold the seat."""
+        async with rt.lock:
+            rt.clients.discard(client)
+            if client.seat is not None and not rt.connected(client.seat):
+                self._hold(rt, client.seat)
+
+    def _arm_holds(self, rt: Runtime) -> None:
+        for seat in rt.seats:
+            if seat.kind in ("human", "external") and not rt.connected(seat.seat):
+                self._hold(rt, seat.seat)
+
+    def _hold(self, rt: Runtime, seat: int) -> None:
+        if rt.state is None or rt.state.is_over or seat in rt.holds:
+            return
+        if rt.controller.get(seat) == "bot":
+            return
+        loop = asyncio.get_running_loop()
+        rt.holds[seat] = loop.call_later(
+            self.settings.hold_seconds, lambda: self._spawn(self._take_over(rt, seat))
+        )
+
+    async def _take_over(self, rt: Runtime, seat: int) -> None:
+        async with rt.lock:
+            rt.holds.pop(seat, None)
+            if rt.connected(seat) or rt.state is None or rt.state.is_over:
+                return
+            rt.controller[seat] = "bot"
+            self._seat_event(rt, seat, "bot")
+            self._after_change(rt)
+
+    def _seat_event(self, rt: Runtime, seat: int, controller: str) -> None:
+        self._send_all(
+            rt,
+            {
+                "v": PROTOCOL_VERSION,
+                "type": "seat",
+                "seat": seat,
+                "controller": controller,
+                "table": self.table_view(rt),
+            },
+        )
+
+    def _bot_level(self, rt: Runtime, seat: int) -> str | None:
+        """The level that plays ``seat`` now, or None when its player does."""
+        row = rt.seats[seat]
+        if row.kind == "bot":
+            return row.bot_level or TAKEOVER_LEVEL
+        if rt.controller.get(seat) == "bot" or rt.timed_out == rt.version:
+            return TAKEOVER_LEVEL
+        return None
+
+    def _after_change(self, rt: Runtime) -> None:
+        """After any change: start the bot whose turn it is, and the turn timer."""
+        state = rt.state
+        if rt.timer is not None:
+            rt.timer.cancel()
+            rt.timer = None
+        if state is None or state.is_over or state.to_move is None:
+            return
+        seat = int(state.to_move)
+        if self._bot_level(rt, seat) is not None:
+            if rt.bot_task is None or rt.bot_task.done():
+                rt.bot_task = self._spawn(self._bot_move(rt, seat, rt.version))
+            return
+        if rt.table.turn_timer:
+            version = rt.version
+            loop = asyncio.get_running_loop()
+            rt.timer = loop.call_later(
+                rt.table.turn_timer, lambda: self._spawn(self._time_out(rt, version))
+            )
+
+    async def _time_out(self, rt: Runtime, version: int) -> None:
+        async with rt.lock:
+            if rt.version == version:
+                rt.timed_out = version
+                self._after_change(rt)
+
+    async def _bot_move(self, rt: Runtime, seat: int, version: int) -> None:
+        state = rt.state
+        level = self._bot_level(rt, seat)
+        if state is None or level is None:
+            return
+        game = rt.table.game
+        observation = state.observation(seat).to_dict()
+        seed = hash((rt.table.game_id, version)) & 0xFFFFFFFF
+        try:
+            action = await self.pool.decide(game, level, observation, seed)
+        except Exception:
+            log.exception("bot failed at table %s", rt.id)
+            action = observation["legal_actions"][0]
+        if self.settings.bot_delay:
+            await asyncio.sleep(self.settings.bot_delay)
+        async with rt.lock:
+            rt.bot_task = None
+            if rt.version != version or self._bot_level(rt, seat) is None:
+                self._after_change(rt)
+                return
+            try:
+                await self._apply_locked(
+                    rt, seat, action, f"bot:{rt.table.game_id}:{version}", None
+                )
+            except Conflict:
+                await self._catch_up(rt, rebuild=True)
+                self._after_change(rt)
+            except ServerError as error:
+                log.warning("bot move refused at table %s: %s", rt.id, error.code)
+                self._after_change(rt)
+
+
+def _ack(
+    action_id: str, version: int, duplicate: bool, action: str | None = None
+) -> dict[str, Any]:
+    message: dict[str, Any] = {
+        "v": PROTOCOL_VERSION,
+        "type": "ack",
+        "id": action_id,
+        "version": version,
+        "duplicate": duplicate,
+    }
+    if action is not None:
+        message["action"] = action
+    return message
+
+
+def _int_or_none(value: Any) -> int | None:
+    return None if value is None else int(value)

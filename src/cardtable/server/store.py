@@ -1,0 +1,449 @@
+"""Persistence with SQLAlchemy 2: users, sessions, tables, seats, games, the action log
+and chat.
+
+Everything here is synchronous and short; :class:`~cardtable.server.service.Service`
+runs it on a worker thread so the event loop never waits on the database. Every
+accepted action is written, with the game's new version number, in one
+transaction (:meth:`Store.append_action`) before anyone is told about it; the
+version check makes concurrent writers (several server nodes) safe: exactly one
+wins each version.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+__all__ = [
+    "ActionRow",
+    "Conflict",
+    "DuplicateAction",
+    "GameRow",
+    "SeatRow",
+    "Store",
+    "TableRow",
+    "UserRow",
+    "database_url",
+    "hash_token",
+    "new_id",
+]
+
+
+def new_id(nbytes: int = 8) -> str:
+    """A random URL-safe identifier."""
+    return secrets.token_urlsafe(nbytes)
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a secret token (SHA-256 hex): the database never holds the
+    token itself."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def database_url(url: str | None) -> str:
+    """The SQLAlchemy URL for ``url``: the default SQLite file under ``./data/``, and
+    ``postgresql://`` routed to the psycopg 3 driver."""
+    if not url:
+        Path("data").mkdir(exist_ok=True)
+        return "sqlite:///data/cardtable.db"
+    if url.startswith("postgresql://") or url.startswith("postgres://"):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    return url
+
+
+class Base(DeclarativeBase):
+    """The declarative base of the server's tables."""
+
+
+class UserRow(Base):
+    """A guest, an account or an external bot."""
+
+    __tablename__ = "users"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    kind: Mapped[str] = mapped_column(String(16))  # guest | account | bot
+    username: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
+    password_hash: Mapped[str | None] = mapped_column(Text, nullable=True)
+    created_at: Mapped[float] = mapped_column(Float, default=time.time)
+
+
+class SessionRow(Base):
+    """A session token (stored hashed) and its user."""
+
+    __tablename__ = "sessions"
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[str] = mapped_column(ForeignKey("users.id"))
+    created_at: Mapped[float] = mapped_column(Float, default=time.time)
+
+
+class TableRow(Base):
+    """A table: one game kind with its rules, seats, and its current game."""
+
+    __tablename__ = "tables"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(16))
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), default="waiting")
+    owner_id: Mapped[str] = mapped_column(ForeignKey("users.id"))
+    invite_hash: Mapped[str] = mapped_column(String(64))
+    public: Mapped[bool] = mapped_column(Boolean, default=False)
+    turn_timer: Mapped[float | None] = mapped_column(Float, nullable=True)
+    game_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    created_at: Mapped[float] = mapped_column(Float, default=time.time)
+
+
+class SeatRow(Base):
+    """One seat: ``human`` (``user_id`` once taken), ``bot`` at a level, or
+    ``external`` (a bot that connects with a bot token)."""
+
+    __tablename__ = "seats"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    user_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    bot_level: Mapped[str | None] = mapped_column(String(32), nullable=True)
+
+
+class GameRow(Base):
+    """A game played at a table: its initial record, version and result."""
+
+    __tablename__ = "games"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"))
+    number: Mapped[int] = mapped_column(Integer)
+    game: Mapped[str] = mapped_column(String(16))
+    record: Mapped[dict[str, Any]] = mapped_column(JSON)
+    players: Mapped[list[Any]] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    status: Mapped[str] = mapped_column(String(16), default="playing")
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    started_at: Mapped[float] = mapped_column(Float, default=time.time)
+    finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+
+
+class ActionRow(Base):
+    """One accepted action: its index is the game version it produced minus one."""
+
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("game_id", "action_id"),)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(String(64))
+    action_id: Mapped[str] = mapped_column(String(80))
+    user_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    created_at: Mapped[float] = mapped_column(Float, default=time.time)
+
+
+class ChatRow(Base):
+    """A chat line at a table."""
+
+    __tablename__ = "chat"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"))
+    user_id: Mapped[str] = mapped_column(String(32))
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[float] = mapped_column(Float, default=time.time)
+
+
+class Conflict(Exception):
+    """Another writer took this game version first."""
+
+
+class DuplicateAction(Exception):
+    """This action id was already accepted in this game."""
+
+
+@dataclass(frozen=True)
+class GameLog:
+    """A game row with its action log, enough to rebuild it by replay."""
+
+    game: GameRow
+    actions: list[ActionRow]
+
+
+class Store:
+    """The database behind one or many server nodes."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = database_url(url)
+        self.is_sqlite = self.url.startswith("sqlite")
+        kwargs: dict[str, Any] = {}
+        if self.is_sqlite:
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        else:
+            kwargs["pool_size"] = 10
+            kwargs["pool_pre_ping"] = True
+        self.engine: Engine = create_engine(self.url, **kwargs)
+        if self.is_sqlite:
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        Base.metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        """Release the connections."""
+        self.engine.dispose()
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        """A session committed on success and rolled back on error."""
+        with self._sessions() as session, session.begin():
+            yield session
+
+    # -- people ------------------------------------------------------------------------
+
+    def create_user(
+        self,
+        name: str,
+        kind: str,
+        username: str | None = None,
+        password_hash: str | None = None,
+    ) -> UserRow:
+        """A new user; raises ``ValueError`` when the username is taken."""
+        user = UserRow(
+            id=new_id(), name=name, kind=kind, username=username, password_hash=password_hash
+        )
+        try:
+            with self.session() as s:
+                s.add(user)
+        except IntegrityError:
+            raise ValueError(f"the username {username!r} is taken") from None
+        return user
+
+    def user_by_username(self, username: str) -> UserRow | None:
+        """The account called ``username``."""
+        with self.session() as s:
+            return s.scalars(select(UserRow).where(UserRow.username == username)).first()
+
+    def user(self, user_id: str) -> UserRow | None:
+        """The user with ``user_id``."""
+        with self.session() as s:
+            return s.get(UserRow, user_id)
+
+    def users(self, user_ids: Sequence[str]) -> dict[str, UserRow]:
+        """The users with these ids, by id."""
+        with self.session() as s:
+            rows = s.scalars(select(UserRow).where(UserRow.id.in_(list(user_ids))))
+            return {row.id: row for row in rows}
+
+    def new_session(self, user_id: str) -> str:
+        """A new session token for ``user_id`` (only its hash is stored)."""
+        token = secrets.token_urlsafe(24)
+        with self.session() as s:
+            s.add(SessionRow(token_hash=hash_token(token), user_id=user_id))
+        return token
+
+    def user_for_token(self, token: str) -> UserRow | None:
+        """The user whose session token this is."""
+        with self.session() as s:
+            row = s.get(SessionRow, hash_token(token))
+            return None if row is None else s.get(UserRow, row.user_id)
+
+    # -- tables ------------------------------------------------------------------------
+
+    def create_table(self, table: TableRow, seats: Sequence[SeatRow]) -> None:
+        """Store a new table with its seats."""
+        with self.session() as s:
+            s.add(table)
+            s.flush()
+            s.add_all(seats)
+
+    def table(self, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
+        """A table and its seats in order."""
+        with self.session() as s:
+            table = s.get(TableRow, table_id)
+            if table is None:
+                return None
+            seats = s.scalars(
+                select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+            )
+            return table, list(seats)
+
+    def lobby(self) -> list[tuple[TableRow, list[SeatRow]]]:
+        """Public tables that are waiting for players."""
+        with self.session() as s:
+            tables = list(
+                s.scalars(
+                    select(TableRow)
+                    .where(TableRow.public.is_(True), TableRow.status == "waiting")
+                    .order_by(TableRow.created_at.desc())
+                    .limit(100)
+                )
+            )
+            out = []
+            for table in tables:
+                seats = s.scalars(
+                    select(SeatRow).where(SeatRow.table_id == table.id).order_by(SeatRow.seat)
+                )
+                out.append((table, list(seats)))
+            return out
+
+    def take_seat(self, table_id: str, seat: int, user_id: str) -> bool:
+        """Give an empty human seat to ``user_id``; False if it is not free."""
+        with self.session() as s:
+            result = s.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.table_id == table_id,
+                    SeatRow.seat == seat,
+                    SeatRow.kind == "human",
+                    SeatRow.user_id.is_(None),
+                )
+                .values(user_id=user_id)
+            )
+            return bool(result.rowcount)  # type: ignore[attr-defined]
+
+    def set_seat_user(self, table_id: str, seat: int, user_id: str) -> None:
+        """Attach ``user_id`` to a seat (an external bot's user)."""
+        with self.session() as s:
+            s.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .values(user_id=user_id)
+            )
+
+    def unfinished_tables(self) -> list[str]:
+        """The ids of tables with a game in play."""
+        with self.session() as s:
+            return list(s.scalars(select(TableRow.id).where(TableRow.status == "playing")))
+
+    # -- games -------------------------------------------------------------------------
+
+    def start_game(self, table_id: str, game: GameRow, expected_game_id: str | None) -> bool:
+        """Store ``game`` as the table's current game if the table's current game is
+        still ``expected_game_id`` (so two nodes cannot both start one)."""
+        with self.session() as s:
+            result = s.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, _eq_or_null(TableRow.game_id, expected_game_id))
+                .values(game_id=game.id, status="playing")
+            )
+            if not result.rowcount:  # type: ignore[attr-defined]
+                s.rollback()
+                return False
+            s.add(game)
+        return True
+
+    def game_log(self, game_id: str, after: int = 0) -> GameLog | None:
+        """A game and its actions from index ``after`` on."""
+        with self.session() as s:
+            game = s.get(GameRow, game_id)
+            if game is None:
+                return None
+            actions = s.scalars(
+                select(ActionRow)
+                .where(ActionRow.game_id == game_id, ActionRow.index >= after)
+                .order_by(ActionRow.index)
+            )
+            return GameLog(game, list(actions))
+
+    def append_action(
+        self,
+        game_id: str,
+        version: int,
+        seat: int,
+        action: str,
+        action_id: str,
+        user_id: str | None,
+        result: dict[str, Any] | None = None,
+    ) -> None:
+        """Write action number ``version`` and move the game to ``version + 1`` in one
+        transaction; with ``result`` the game (and its table) is finished too.
+
+        Raises :class:`Conflict` when the game is no longer at ``version`` and
+        :class:`DuplicateAction` when ``action_id`` was already accepted."""
+        try:
+            with self.session() as s:
+                values: dict[str, Any] = {"version": version + 1}
+                if result is not None:
+                    values.update(status="finished", result=result, finished_at=time.time())
+                moved = s.execute(
+                    update(GameRow)
+                    .where(GameRow.id == game_id, GameRow.version == version)
+                    .values(**values)
+                )
+                if not moved.rowcount:  # type: ignore[attr-defined]
+                    raise Conflict(game_id)
+                s.add(
+                    ActionRow(
+                        game_id=game_id,
+                        index=version,
+                        seat=seat,
+                        action=action,
+                        action_id=action_id,
+                        user_id=user_id,
+                    )
+                )
+                s.flush()
+                if result is not None:
+                    table_id = s.scalar(select(GameRow.table_id).where(GameRow.id == game_id))
+                    s.execute(
+                        update(TableRow).where(TableRow.id == table_id).values(status="finished")
+                    )
+        except IntegrityError:
+            if self.action_index(game_id, action_id) is not None:
+                raise DuplicateAction(action_id) from None
+            raise Conflict(game_id) from None
+
+    def action_index(self, game_id: str, action_id: str) -> int | None:
+        """The index of the action accepted with ``action_id``, if any."""
+        with self.session() as s:
+            return s.scalar(
+                select(ActionRow.index).where(
+                    ActionRow.game_id == game_id, ActionRow.action_id == action_id
+                )
+            )
+
+    def finished_games(self, limit: int = 10000) -> list[GameRow]:
+        """Finished games, oldest first."""
+        with self.session() as s:
+            return list(
+                s.scalars(
+                    select(GameRow)
+                    .where(GameRow.status == "finished")
+                    .order_by(GameRow.finished_at)
+                    .limit(limit)
+                )
+            )
+
+    def add_chat(self, table_id: str, user_id: str, name: str, text: str) -> None:
+        """Store a chat line."""
+        with self.session() as s:
+            s.add(ChatRow(table_id=table_id, user_id=user_id, name=name, text=text))
+
+
+def _eq_or_null(column: Any, value: str | None) -> Any:
+    return column.is_(None) if value is None else column == value
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
