@@ -32,23 +32,32 @@ def _inline(plays: list[Play]) -> Iterator[PlayResult]:
         close_all()
 
 
+def _play_chunk(chunk: list[Play]) -> list[PlayResult]:
+    return [play(task) for task in chunk]
+
+
+def _chunks(plays: list[Play], workers: int) -> list[list[Play]]:
+    """Small games go to the workers in chunks, so that sending them costs little; a
+    chunk stays small enough for a smooth progress bar and little lost work on a kill."""
+    size = max(1, min(16, len(plays) // (workers * 8)))
+    return [plays[i : i + size] for i in range(0, len(plays), size)]
+
+
 def _processes(plays: list[Play], workers: int) -> Iterator[PlayResult]:
-    # A bounded window of submitted plays keeps memory flat on long runs.
+    # A bounded window of submitted chunks keeps memory flat on long runs.
     window = workers * 4
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending: set[Future[PlayResult]] = set()
-        queue = iter(plays)
-        for task in queue:
-            pending.add(pool.submit(play, task))
-            if len(pending) >= window:
-                break
+        queue = iter(_chunks(plays, workers))
+        pending: set[Future[list[PlayResult]]] = {
+            pool.submit(_play_chunk, chunk) for chunk in itertools.islice(queue, window)
+        }
         while pending:
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
-                yield future.result()
+                yield from future.result()
                 following = next(queue, None)
                 if following is not None:
-                    pending.add(pool.submit(play, following))
+                    pending.add(pool.submit(_play_chunk, following))
 
 
 def _ray(plays: list[Play], workers: int | None, address: str | None) -> Iterator[PlayResult]:
