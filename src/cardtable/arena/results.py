@@ -1,8 +1,8 @@
 """Results of a match: mean point difference per deal with its 95% interval, win
 rates, Bradley-Terry ratings (Elo scale) with bootstrap intervals, and faults.
 
->>> interval([10.0, -2.0, 4.0, 8.0])
-(5.0, -0.8..., 10.8...)
+>>> [round(x, 1) for x in interval([10.0, -2.0, 4.0, 8.0])]
+[5.0, -0.2, 10.2]
 >>> bradley_terry(["a", "b"], {("a", "b"): 30.0, ("b", "a"): 10.0}, {("a", "b"): 40})["a"] > 0
 True
 """

@@ -40,7 +40,7 @@ def summarize(diffs: Sequence[float]) -> DuelResult:
     """Mean, 95% confidence interval and win share of per-deal differences.
 
     >>> print(summarize([10.0, -2.0, 4.0, 8.0]))
-    4 deals: mean +5.0 per deal, 95% CI [-0.8, +10.8], A ahead on 75%
+    4 deals: mean +5.0 per deal, 95% CI [-0.2, +10.2], A ahead on 75%
     """
     from cardtable.arena.results import interval, win_share
 
