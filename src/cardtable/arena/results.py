@@ -1,5 +1,5 @@
 """Results of a match: mean point difference per deal with its 95% interval, win
-rates, Bradley-Terry ratings (Elo scale) with bootstrap intervals, and faults.
+rates, Bradley-Terry ratings (Elo scale) with 95% intervals, and faults.
 
 >>> [round(x, 1) for x in interval([10.0, -2.0, 4.0, 8.0])]
 [5.0, -0.2, 10.2]
@@ -12,7 +12,6 @@ from __future__ import annotations
 import csv
 import io
 import math
-import random
 import statistics
 from collections import defaultdict
 from collections.abc import Sequence
@@ -29,11 +28,9 @@ __all__ = [
     "Results",
     "bradley_terry",
     "interval",
+    "rating_errors",
     "summarize_match",
 ]
-
-BOOTSTRAP = 200
-"""Resamples of the deals behind each rating interval."""
 
 
 def interval(values: Sequence[float]) -> tuple[float, float, float]:
@@ -289,7 +286,7 @@ def summarize_match(match: Match, plays: Sequence[PlayResult]) -> Results:
         )
         per_bot[a].extend(values)
         per_bot[b].extend(-v for v in values)
-    ratings = _ratings(labels, diffs, match.seed)
+    ratings = _ratings(labels, diffs)
     faults: list[dict[str, Any]] = []
     counts: dict[str, dict[str, int]] = {label: {} for label in labels}
     tasks = schedule(match)
@@ -321,36 +318,48 @@ def summarize_match(match: Match, plays: Sequence[PlayResult]) -> Results:
     return Results(match.to_dict(), len(plays), bots, pairs, faults)
 
 
-def _fit(
-    labels: list[str], diffs: dict[tuple[int, int], list[float]], deals: list[int]
-) -> dict[str, float]:
+def _ratings(
+    labels: list[str], diffs: dict[tuple[int, int], list[float]]
+) -> dict[str, tuple[float, float, float]]:
+    """Each bot's rating with its 95% interval (rating, low, high)."""
     wins: dict[tuple[str, str], float] = defaultdict(float)
     games: dict[tuple[str, str], int] = {}
     for (a, b), values in diffs.items():
         la, lb = labels[a], labels[b]
-        games[(la, lb)] = len(deals)
-        for d in deals:
-            v = values[d]
-            wins[(la, lb)] += 1.0 if v > 0 else 0.5 if v == 0 else 0.0
-            wins[(lb, la)] += 1.0 if v < 0 else 0.5 if v == 0 else 0.0
-    return bradley_terry(labels, wins, games)
+        games[(la, lb)] = len(values)
+        wins[(la, lb)] += win_share(values) * len(values)
+        wins[(lb, la)] += (1.0 - win_share(values)) * len(values)
+    ratings = bradley_terry(labels, wins, games)
+    errors = rating_errors(labels, ratings, games)
+    return {
+        b: (ratings[b], ratings[b] - 1.96 * errors[b], ratings[b] + 1.96 * errors[b])
+        for b in labels
+    }
 
 
-def _ratings(
-    labels: list[str], diffs: dict[tuple[int, int], list[float]], seed: int
-) -> dict[str, tuple[float, float, float]]:
-    deals = len(next(iter(diffs.values())))
-    point = _fit(labels, diffs, list(range(deals)))
-    rng = random.Random(seed)
-    samples: dict[str, list[float]] = {label: [] for label in labels}
-    for _ in range(BOOTSTRAP):
-        resample = [rng.randrange(deals) for _ in range(deals)]
-        for label, value in _fit(labels, diffs, resample).items():
-            samples[label].append(value)
-    out = {}
-    for label in labels:
-        ordered = sorted(samples[label])
-        low = ordered[int(0.025 * (len(ordered) - 1))]
-        high = ordered[math.ceil(0.975 * (len(ordered) - 1))]
-        out[label] = (point[label], low, high)
-    return out
+def rating_errors(
+    bots: Sequence[str], ratings: dict[str, float], games: dict[tuple[str, str], int]
+) -> dict[str, float]:
+    """Standard errors of Bradley-Terry ratings (Elo scale), from the Fisher information
+    of the fit (the virtual ties included) under the constraint that ratings average 0.
+
+    >>> errors = rating_errors(["a", "b"], {"a": 0.0, "b": 0.0}, {("a", "b"): 99})
+    >>> round(errors["a"], 1)
+    17.4
+    """
+    import numpy as np
+
+    scale = 400.0 / math.log(10.0)
+    index = {b: i for i, b in enumerate(bots)}
+    n = len(bots)
+    information = np.zeros((n, n))
+    for (a, b), count in games.items():
+        i, j = index[a], index[b]
+        p = 1.0 / (1.0 + math.exp((ratings[b] - ratings[a]) / scale))
+        weight = (count + 1) * p * (1.0 - p)
+        information[i, i] += weight
+        information[j, j] += weight
+        information[i, j] -= weight
+        information[j, i] -= weight
+    covariance = np.linalg.pinv(information)
+    return {b: scale * math.sqrt(max(0.0, float(covariance[index[b], index[b]]))) for b in bots}
