@@ -16,8 +16,11 @@ $(STAMP): pyproject.toml constraints.txt
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
 	touch $(STAMP)
 
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
 run: $(STAMP)
-	$(BIN)/cardtable kraken random-game --seed $(SEED)
+	$(BIN)/cardtable serve --host $(HOST) --port $(PORT)
 
 test: lint typecheck unit
 

@@ -10,8 +10,9 @@ from cardtable.arena import cli as arena_cli
 from cardtable.bots import cli as bots_cli
 from cardtable.gurka import cli as gurka_cli
 from cardtable.kraken import cli as kraken_cli
+from cardtable.server import cli as server_cli
 
-GAME_COMMANDS = [kraken_cli, gurka_cli, bots_cli, arena_cli]
+GAME_COMMANDS = [kraken_cli, gurka_cli, bots_cli, arena_cli, server_cli]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -459,6 +459,24 @@ class Service:
             client.send(self.state_message(rt, client))
         await self.hub.publish({"kind": "table", "table": rt.id})
 
+    async def export(self, game_id: str) -> dict[str, Any]:
+        """The full record of a finished game (every deal and action) with its players
+        and result. Unfinished games are refused: their record holds the hidden hands."""
+        glog = await self.db(self.store.game_log, game_id)
+        if glog is None:
+            raise ServerError("not_found", f"no game {game_id!r}", 404)
+        if glog.game.status != "finished":
+            raise ServerError("forbidden", "a game's record is published once it is over", 403)
+        state = games.rebuild(glog.game.game, glog.game.record, [a.action for a in glog.actions])
+        return {
+            "game_id": glog.game.id,
+            "table_id": glog.game.table_id,
+            "number": glog.game.number,
+            "players": glog.game.players,
+            "result": glog.game.result,
+            "record": state.to_record(),
+        }
+
     # -- playing -------------------------------------------------------------------------
 
     def state_message(self, rt: Runtime, client: Client) -> dict[str, Any]:

@@ -1,0 +1,57 @@
+"""``cardtable serve``: run the game server with uvicorn."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+__all__ = ["register", "serve"]
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``serve`` command."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(
+        "serve", help="run the online game server", description=serve.__doc__
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    parser.add_argument("--port", type=int, default=8000, help="port to listen on")
+    parser.add_argument(
+        "--database", default=None, help="SQLAlchemy URL (default: SQLite in ./data/)"
+    )
+    parser.add_argument("--redis", default=None, help="redis:// URL to run several nodes")
+    parser.add_argument(
+        "--hold-seconds", type=float, default=30.0, help="hold a dropped seat this long"
+    )
+    parser.add_argument("--bot-workers", type=int, default=2, help="bot worker processes")
+    parser.add_argument(
+        "--bot-delay", type=float, default=0.6, help="seconds before a bot's move is shown"
+    )
+    parser.add_argument("--log-level", default="info", help="uvicorn log level")
+    parser.set_defaults(handler=serve)
+
+
+def serve(args: argparse.Namespace) -> int:
+    """Serve online Kraken and Gurka tables over HTTP and WebSockets."""
+    import uvicorn
+
+    from cardtable.server.app import create_app
+    from cardtable.server.config import Settings
+
+    settings = Settings(
+        database=args.database,
+        redis=args.redis,
+        hold_seconds=args.hold_seconds,
+        bot_workers=args.bot_workers,
+        bot_delay=args.bot_delay,
+    )
+    app = create_app(settings)
+    print(f"cardtable server: http://{args.host}:{args.port}/ (API under /api, sockets /ws)")
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        ws_max_size=64 * 1024,
+        log_level=args.log_level,
+        timeout_graceful_shutdown=5,
+    )
+    return 0

@@ -1,0 +1,168 @@
+"""A real server on a loopback port (uvicorn in a thread) and WebSocket/HTTP clients
+for the tests."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import socket
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+from websockets.asyncio.client import ClientConnection, connect
+
+from cardtable.server.app import create_app
+from tests.server.helpers import TIMEOUT, settings
+
+
+class LiveServer:
+    """uvicorn serving the app on 127.0.0.1 in a background thread."""
+
+    def __init__(self, tmp: Path, **changes: Any) -> None:
+        self.app = create_app(settings(tmp, **changes))
+        self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.sock.bind(("127.0.0.1", 0))
+        self.port = self.sock.getsockname()[1]
+        config = uvicorn.Config(self.app, log_level="warning", ws_max_size=64 * 1024)
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]})
+
+    @property
+    def http(self) -> str:
+        """The base HTTP URL."""
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        """The base WebSocket URL."""
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        """Start and wait until the server accepts connections."""
+        self.thread.start()
+        for _ in range(400):
+            if self.server.started:
+                return
+            self.thread.join(0.025)
+        raise RuntimeError("the test server did not start")
+
+    def stop(self) -> None:
+        """Stop the server and wait for its thread."""
+        self.server.should_exit = True
+        self.thread.join(15)
+        self.sock.close()
+
+
+@contextlib.contextmanager
+def live_server(tmp: Path, **changes: Any) -> Iterator[LiveServer]:
+    """A started :class:`LiveServer`, stopped afterwards."""
+    server = LiveServer(tmp, **changes)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+class Api:
+    """A logged-in HTTP client."""
+
+    def __init__(self, base: str, token: str, user: dict[str, Any]) -> None:
+        self.base, self.token, self.user = base, token, user
+        self.client = httpx.AsyncClient(
+            base_url=base, headers={"Authorization": f"Bearer {token}"}, timeout=TIMEOUT
+        )
+
+    @classmethod
+    async def guest(cls, base: str, name: str) -> Api:
+        """A new guest."""
+        async with httpx.AsyncClient(base_url=base, timeout=TIMEOUT) as anonymous:
+            reply = await anonymous.post("/api/guest", json={"name": name})
+            reply.raise_for_status()
+            body = reply.json()
+        return cls(base, body["token"], body["user"])
+
+    async def post(self, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+        """POST and return the JSON body (raising on an error status)."""
+        reply = await self.client.post(path, json=body or {})
+        if reply.status_code >= 400:
+            raise AssertionError(f"{path}: {reply.status_code} {reply.text}")
+        result: dict[str, Any] = reply.json()
+        return result
+
+    async def get(self, path: str) -> dict[str, Any]:
+        """GET and return the JSON body."""
+        reply = await self.client.get(path)
+        reply.raise_for_status()
+        result: dict[str, Any] = reply.json()
+        return result
+
+    async def close(self) -> None:
+        """Close the HTTP client."""
+        await self.client.aclose()
+
+
+class Socket:
+    """A table WebSocket that keeps every raw message it received."""
+
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+        self.raw: list[str] = []
+
+    @classmethod
+    async def open(cls, base: str, table_id: str, token: str, invite: str | None = None) -> Socket:
+        """Connect to a table's socket."""
+        url = f"{base}/ws/tables/{table_id}?token={token}"
+        if invite:
+            url += f"&invite={invite}"
+        return cls(await connect(url, open_timeout=TIMEOUT, max_size=2**22))
+
+    async def recv(self, timeout: float = TIMEOUT) -> dict[str, Any]:
+        """The next message."""
+        raw = await asyncio.wait_for(self.ws.recv(), timeout)
+        assert isinstance(raw, str)
+        self.raw.append(raw)
+        message: dict[str, Any] = json.loads(raw)
+        return message
+
+    async def until(self, kind: str, timeout: float = TIMEOUT) -> dict[str, Any]:
+        """Read until a message of type ``kind``."""
+        async with asyncio.timeout(timeout):
+            while True:
+                message = await self.recv(timeout)
+                if message["type"] == kind:
+                    return message
+
+    async def send(self, message: dict[str, Any] | str) -> None:
+        """Send a message (a dict as JSON, a str as is)."""
+        await self.ws.send(message if isinstance(message, str) else json.dumps(message))
+
+    async def close(self) -> None:
+        """Close the socket."""
+        await self.ws.close()
+
+
+async def play_until_over(sock: Socket, seat: int, stop_at: int | None = None) -> dict[str, Any]:
+    """Play ``seat`` (first legal action, ids ``seat-version``) until the game is over
+    (or the version reaches ``stop_at``); returns the last update."""
+    async with asyncio.timeout(120):
+        while True:
+            message = await sock.recv()
+            if message["type"] not in ("update", "state"):
+                continue
+            if any(e["type"] == "game_over" for e in message.get("events", [])):
+                return message
+            if stop_at is not None and message["version"] >= stop_at:
+                return message
+            obs = message.get("observation")
+            if obs and message["to_move"] == seat and obs["legal_actions"]:
+                action = obs["legal_actions"][0]
+                await sock.send(
+                    {"type": "action", "id": f"{seat}-{message['version']}", "action": action}
+                )
