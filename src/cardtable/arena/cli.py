@@ -119,10 +119,15 @@ def _arena(args: argparse.Namespace) -> int:
         rate = f"{played / elapsed:.1f} games/s" if played and elapsed > 0 else ""
         progress.update(bar, completed=done, total=total, rate=rate)
 
-    with progress:
-        plays = run_match(
-            match, args.backend, args.workers, args.address, args.out, progress=advance
-        )
+    try:
+        with progress:
+            plays = run_match(
+                match, args.backend, args.workers, args.address, args.out, progress=advance
+            )
+    except KeyboardInterrupt:
+        saved = f"; the games played are saved in {args.out}: run the same command to resume"
+        console.print("interrupted" + (saved if args.out else ""))
+        return 130
     elapsed = time.perf_counter() - start
     results = summarize_match(match, plays)
     played = len(plays) - (first[0] if first else 0)

@@ -38,6 +38,7 @@ class BotProcess:
             encoding="utf-8",
             errors="replace",
             bufsize=1,
+            start_new_session=True,  # Ctrl-C goes to the arena, which stops its bots
         )
         assert self._process.stdout is not None and self._process.stderr is not None
         threading.Thread(target=self._pump, args=(self._process.stdout,), daemon=True).start()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import signal
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
@@ -32,6 +33,11 @@ def _inline(plays: list[Play]) -> Iterator[PlayResult]:
         close_all()
 
 
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the arena, which stops saving and shuts them down."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _play_chunk(chunk: list[Play]) -> list[PlayResult]:
     return [play(task) for task in chunk]
 
@@ -46,7 +52,7 @@ def _chunks(plays: list[Play], workers: int) -> list[list[Play]]:
 def _processes(plays: list[Play], workers: int) -> Iterator[PlayResult]:
     # A bounded window of submitted chunks keeps memory flat on long runs.
     window = workers * 4
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts) as pool:
         queue = iter(_chunks(plays, workers))
         pending: set[Future[list[PlayResult]]] = {
             pool.submit(_play_chunk, chunk) for chunk in itertools.islice(queue, window)
