@@ -81,15 +81,15 @@ def _ray(plays: list[Play], workers: int | None, address: str | None) -> Iterato
         ray.init(**options)
         started = True
     try:
-        remote = ray.remote(play)
-        cpus = ray.cluster_resources().get("CPU", 1)  # type: ignore[no-untyped-call]
-        window = max(8, 4 * int(cpus))
-        queue = iter(plays)
-        pending = [remote.remote(task) for task in itertools.islice(queue, window)]
+        remote = ray.remote(_play_chunk)
+        cpus = int(ray.cluster_resources().get("CPU", 1))  # type: ignore[no-untyped-call]
+        window = max(8, 4 * cpus)
+        queue = iter(_chunks(plays, cpus))
+        pending = [remote.remote(chunk) for chunk in itertools.islice(queue, window)]
         while pending:
             finished, pending = ray.wait(pending, num_returns=1)
             for ref in finished:
-                yield ray.get(ref)
+                yield from ray.get(ref)
                 following = next(queue, None)
                 if following is not None:
                     pending.append(remote.remote(following))

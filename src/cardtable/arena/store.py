@@ -64,13 +64,15 @@ class Store:
         self._out = self.plays_path.open("a", encoding="utf-8")
 
     def save(self, result: PlayResult) -> None:
-        """Append one finished play and flush it to disk."""
+        """Append one finished play and flush it to the operating system (so a killed
+        arena loses nothing; the file is synced to disk when closed)."""
         self._out.write(json.dumps(result.to_dict(), separators=(",", ":")) + "\n")
         self._out.flush()
-        os.fsync(self._out.fileno())
 
     def close(self) -> None:
         """Close the plays file."""
         out = getattr(self, "_out", None)
         if out is not None:
+            out.flush()
+            os.fsync(out.fileno())
             out.close()
