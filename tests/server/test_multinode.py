@@ -78,10 +78,7 @@ def test_two_nodes_serve_one_table(tmp_path: Path) -> None:
             final = ends[0]["version"]
             assert all(end["version"] == final for end in ends)
             for sock in (a, b, watcher):
-                versions = [
-                    m["version"] for m in map(json.loads, sock.raw) if m["type"] == "update"
-                ]
-                assert versions == list(range(1, final + 1)), "a node skipped or repeated"
+                _check_sequence(sock, final)
             table = (await bob.get(f"/api/tables/{table_id}"))["table"]
             record = await bob.get(f"/api/games/{table['game_id']}/record")
             assert sum(len(r["actions"]) for r in record["record"]["rounds"]) == final
@@ -91,3 +88,16 @@ def test_two_nodes_serve_one_table(tmp_path: Path) -> None:
             await bob.close()
 
     run(main)
+
+
+def _check_sequence(sock: Socket, final: int) -> None:
+    """Every update follows the version before it (a ``state`` message resynchronises:
+    a node that learns of a new game after a bot already moved sends the state)."""
+    version = None
+    for message in map(json.loads, sock.raw):
+        if message["type"] == "state":
+            version = message["version"]
+        elif message["type"] == "update":
+            assert version is not None and message["version"] == version + 1, "a gap"
+            version = message["version"]
+    assert version == final
