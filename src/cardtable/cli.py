@@ -11,8 +11,9 @@ from cardtable.bots import cli as bots_cli
 from cardtable.gurka import cli as gurka_cli
 from cardtable.kraken import cli as kraken_cli
 from cardtable.server import cli as server_cli
+from cardtable.tui import cli as tui_cli
 
-GAME_COMMANDS = [kraken_cli, gurka_cli, bots_cli, arena_cli, server_cli]
+GAME_COMMANDS = [kraken_cli, gurka_cli, bots_cli, arena_cli, server_cli, tui_cli]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,123 @@
+"""The plain line mode, end to end: whole games through text input."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from cardtable import gurka, kraken
+from cardtable.cli import main
+from cardtable.tui.plain import PlainTable, choices
+from cardtable.tui.session import Session, Settings
+
+from .conftest import random_bots
+
+
+def run(session: Session, lines: list[str]) -> list[str]:
+    feed = iter(lines)
+    out: list[str] = []
+    table = PlainTable(session, lambda: next(feed, None), out.append)
+    assert table.run() == 0
+    return out
+
+
+class FirstChoice:
+    """Answers 1 to everything, as long as the game runs."""
+
+    def __init__(self, session: Session, limit: int = 5000) -> None:
+        self.session = session
+        self.limit = limit
+
+    def __call__(self) -> str | None:
+        self.limit -= 1
+        if self.limit < 0:
+            return None
+        if self.session.is_over:
+            return "quit"
+        legal = self.session.legal_actions()
+        options = choices(self.session)
+        # take the first legal option by its number
+        for number, option in enumerate(options, 1):
+            if option in legal:
+                return str(number)
+        return "1"
+
+
+def test_a_whole_kraken_game_in_plain_mode() -> None:
+    session = Session(
+        Settings(kraken_rules=kraken.Rules(rounds=2), seed=11, level="easy"),
+        bot_factory=random_bots,
+    )
+    out: list[str] = []
+    reader = FirstChoice(session)
+    assert PlainTable(session, reader, out.append).run() == 0
+    assert session.is_over
+    assert "Round 2 is over." in out
+    assert "The game is over." in out
+    assert any(line.startswith("Final score: us ") for line in out)
+
+
+def test_a_whole_gurka_game_in_plain_mode() -> None:
+    session = Session(
+        Settings(game="gurka", gurka_rules=gurka.Rules(players=4, eliminate_at=20), seed=3),
+        bot_factory=random_bots,
+    )
+    out: list[str] = []
+    assert PlainTable(session, FirstChoice(session), out.append).run() == 0
+    assert session.is_over
+    assert any(line.startswith("Winner: ") for line in out)
+
+
+def test_refusals_say_why_and_change_nothing() -> None:
+    session = Session(Settings(seed=4, level="easy"), bot_factory=random_bots)
+    session.run_bots()
+    before = list(session.actions)
+    out = run(session, ["9", "XX", "re", "quit"])
+    assert "There is no choice 9." in out
+    assert any(line.startswith("Refused: unknown action 'XX'") for line in out)
+    assert any(line.startswith("Refused: ") and "re" in line for line in out)
+    assert session.actions == before
+
+
+def test_commands_help_rules_score_hint_save_load(tmp_path: Path) -> None:
+    session = Session(Settings(seed=4, level="easy"), bot_factory=random_bots)
+    path = tmp_path / "g.json"
+    out = run(session, ["help", "rules", "score", "hint", f"save {path}", f"load {path}", "quit"])
+    text = "\n".join(out)
+    assert "undo: undo your last card" in text
+    assert "Kraken is played by four players" in text
+    assert "Round 1 of 16" in text
+    assert "Hint: " in text
+    assert f"Saved to {path}." in text and f"Loaded {path}." in text
+    out = run(session, ["load /nonexistent/file.json", "undo", "quit"])
+    assert any(line.startswith("Could not load: ") for line in out)
+    assert "There is no card of yours in this round to take back." in out
+
+
+def test_the_command_line_plays_plain_from_stdin(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("help\nquit\n"))
+    assert main(["play", "gurka", "--players", "3", "--plain", "--seed", "2", "--lang", "nl"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Gurka: je zit op Speler 1.")
+
+
+def test_the_plain_replay_viewer(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    session = Session(
+        Settings(kraken_rules=kraken.Rules(rounds=1), seed=5), bot_factory=random_bots
+    )
+    while not session.is_over:
+        if session.pending_summary:
+            session.acknowledge()
+        elif session.human_to_move:
+            session.play(session.legal_actions()[0])
+        else:
+            session.step_bot()
+    path = session.save(tmp_path / "r.json")
+    assert main(["play", "--replay", str(path), "--plain", "--lang", "en"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Replay of a game of Kraken"
+    assert "Round 1 is over." in out and "The game is over." in out
