@@ -26,3 +26,9 @@ def random_bots(seat: int) -> object:
 def hint_bot() -> object:
     """A cheap hint bot for tests."""
     return make_bot("heuristic", seed=0)
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    """The pilot tests run on asyncio (through the anyio pytest plugin)."""
+    return "asyncio"

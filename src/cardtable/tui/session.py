@@ -437,7 +437,7 @@ class Session:
             offset = len(self.actions) - len(round_actions)
             for index in range(len(round_actions) - 1, -1, -1):
                 seat, action = round_actions[index]
-                if seat == self.human and len(action) == 2:
+                if seat == self.human and _is_card_action(action):
                     return offset + index
             return None
         if self.game.phase != "play":
@@ -543,3 +543,10 @@ def _table(record: dict[str, Any]) -> dict[str, Any]:
     """The ``table`` entry a session adds to its records (your seat, the level)."""
     table = record.get("table")
     return table if isinstance(table, dict) else {}
+
+
+def _is_card_action(action: str) -> bool:
+    """True when a Kraken action plays a card (not trump, pass, contra, re, roem...)."""
+    from cardtable.kraken.actions import KEYWORDS
+
+    return action not in KEYWORDS and not action.startswith("trump ")

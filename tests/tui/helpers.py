@@ -1,0 +1,56 @@
+"""Driving the Textual app in tests: a fast app and waiting without sleeping."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.pilot import Pilot
+
+from cardtable.bots import make_bot
+from cardtable.tui.app import CardTableApp
+from cardtable.tui.screens import TableScreen
+from cardtable.tui.session import Settings
+
+from .conftest import random_bots
+
+SIZE = (120, 36)
+
+
+def fast_app(settings: Settings, **options: Any) -> CardTableApp:
+    """An app with random bots, a cheap hint bot, no pace and no threads."""
+    return CardTableApp(
+        settings.replace(pace=0),
+        threaded_bots=False,
+        analysis=False,
+        bot_factory=random_bots,  # type: ignore[arg-type]
+        hint_bot=make_bot("heuristic", seed=0),
+        **options,
+    )
+
+
+def table(app: CardTableApp) -> TableScreen:
+    """The table screen (under any dialogs)."""
+    return next(s for s in app.screen_stack if isinstance(s, TableScreen))
+
+
+async def settle(pilot: Pilot[None], until: tuple[str, ...] = ()) -> str:
+    """Let the app run until the table waits for you (in one of ``until`` if given)."""
+    screen = table(pilot.app)  # type: ignore[arg-type]
+    for _ in range(200):
+        await pilot.pause()
+        if screen.waiting is not None and (not until or screen.waiting in until):
+            return screen.waiting
+    raise AssertionError(f"the table never waited for {until or 'anything'}")
+
+
+async def press_legal_card(pilot: Pilot[None], highest: bool = False) -> None:
+    """Play the first (or last) legal card of the hand by its number key."""
+    app: CardTableApp = pilot.app  # type: ignore[assignment]
+    hand = table(app).query_one("HandView")
+    legal = app.session.legal_actions()
+    numbered = list(enumerate(hand.cards, 1))  # type: ignore[attr-defined]
+    for number, (card, _ok) in reversed(numbered) if highest else numbered:
+        if str(card) in legal:
+            await pilot.press(str(number))
+            return
+    raise AssertionError("no legal card in the hand")
