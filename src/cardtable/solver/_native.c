@@ -1,0 +1,523 @@
+/* The compiled double-dummy search for Kraken: the algorithm of search.py in C.
+ *
+ * Cards are compact here: index suit * 8 + (rank - 7), so that the natural order
+ * 7 8 9 T J Q K A of a suit is eight consecutive bits (runs are bit patterns). The
+ * Python side passes the usual 52-card indices (suit * 13 + rank - 2).
+ *
+ * Values are team 0 minus team 1 over the remaining play; team 0 maximizes. The
+ * transposition table is keyed on the four hands, the leader and the mars flags at
+ * trick boundaries, and stores bounds of the value of the remaining play only.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define INF 10000
+#define MARS 100
+#define TABLE_BITS 20
+#define TABLE_SIZE (1u << TABLE_BITS)
+
+enum { F_TABLE = 1, F_ORDER = 2, F_EQUIV = 4, F_BOUNDS = 8 };
+
+typedef struct {
+    uint32_t hands[4];
+    uint32_t gen;
+    int16_t lo, hi;
+    uint8_t lm; /* leader | mars << 2 */
+    int8_t best;
+    uint8_t cards; /* cards remaining, for replacement */
+    uint8_t used;
+} Entry;
+
+static Entry *table = NULL;
+static uint32_t generation = 0;
+
+typedef struct {
+    int trump, rotterdam, count_roem, flags;
+    uint32_t gen;
+    int pts[32];
+    int power[4][32];      /* power[led][card] */
+    int order[4][8];       /* cards of a suit, highest first when led */
+    uint32_t above[32];    /* cards of the same suit ranking above (its own order) */
+    uint32_t windows[32][3];
+    int nwindows[32];
+    uint32_t stuk[32];
+    uint32_t four[32];     /* the other three of its rank when the rank makes roem */
+    int four_value[8];
+    uint32_t hands[4];
+    long long nodes;
+} Ctx;
+
+static const int TRUMP_RANKS[8] = {4, 2, 7, 3, 6, 5, 1, 0};  /* J 9 A T K Q 8 7 */
+static const int PLAIN_RANKS[8] = {7, 3, 6, 5, 4, 2, 1, 0};  /* A T K Q J 9 8 7 */
+static const int TRUMP_POINTS[8] = {0, 0, 14, 10, 20, 3, 4, 11}; /* by rank 7..A */
+static const int PLAIN_POINTS[8] = {0, 0, 0, 10, 2, 3, 4, 11};
+
+#define SUIT_MASK(s) (0xFFu << (8 * (s)))
+
+static inline int popcount32(uint32_t x) { return __builtin_popcount(x); }
+static inline int lowbit(uint32_t x) { return __builtin_ctz(x); }
+
+static void ctx_init(Ctx *c, int trump, int rotterdam, int count_roem, int flags) {
+    memset(c, 0, sizeof(*c));
+    c->trump = trump;
+    c->rotterdam = rotterdam;
+    c->count_roem = count_roem;
+    c->flags = flags;
+    for (int s = 0; s < 4; s++) {
+        const int *ranks = s == trump ? TRUMP_RANKS : PLAIN_RANKS;
+        for (int i = 0; i < 8; i++) {
+            int card = s * 8 + ranks[i];
+            c->order[s][i] = card;
+            c->above[card] = 0;
+            for (int j = 0; j < i; j++) c->above[card] |= 1u << (s * 8 + ranks[j]);
+        }
+        for (int r = 0; r < 8; r++) {
+            int card = s * 8 + r;
+            c->pts[card] = s == trump ? TRUMP_POINTS[r] : PLAIN_POINTS[r];
+            c->nwindows[card] = 0;
+            for (int low = r - 2; low <= r; low++) {
+                if (low < 0 || low + 2 > 7) continue;
+                uint32_t w = (7u << (s * 8 + low)) & ~(1u << card);
+                c->windows[card][c->nwindows[card]++] = w;
+            }
+            c->stuk[card] = 0;
+            if (s == trump && r == 6) c->stuk[card] = 1u << (s * 8 + 5);
+            if (s == trump && r == 5) c->stuk[card] = 1u << (s * 8 + 6);
+        }
+    }
+    /* four of a kind: T J Q K A (ranks 3..7) */
+    for (int r = 0; r < 8; r++) c->four_value[r] = 0;
+    c->four_value[3] = 100;
+    c->four_value[4] = 200;
+    c->four_value[5] = 100;
+    c->four_value[6] = 100;
+    c->four_value[7] = 100;
+    for (int card = 0; card < 32; card++) {
+        int r = card & 7;
+        c->four[card] = 0;
+        if (c->four_value[r]) {
+            for (int s = 0; s < 4; s++) c->four[card] |= 1u << (s * 8 + r);
+            c->four[card] &= ~(1u << card);
+        }
+    }
+    for (int led = 0; led < 4; led++)
+        for (int card = 0; card < 32; card++) {
+            int s = card >> 3;
+            int p = 0;
+            const int *ranks = s == trump ? TRUMP_RANKS : PLAIN_RANKS;
+            int idx = 0;
+            while (ranks[idx] != (card & 7)) idx++;
+            if (s == trump) p = 16 + 8 - idx;
+            else if (s == led) p = 8 - idx;
+            c->power[led][card] = p;
+        }
+}
+
+static int trick_roem(const Ctx *c, uint32_t mask) {
+    int roem = 0;
+    int longest = 0;
+    for (int s = 0; s < 4; s++) {
+        uint32_t m = (mask >> (8 * s)) & 0xFF;
+        if (m & (m >> 1) & (m >> 2) & (m >> 3)) longest = 4;
+        else if (m & (m >> 1) & (m >> 2)) { if (longest < 3) longest = 3; }
+    }
+    roem = longest >= 4 ? 50 : longest == 3 ? 20 : 0;
+    uint32_t stuk = (1u << (c->trump * 8 + 5)) | (1u << (c->trump * 8 + 6));
+    if ((mask & stuk) == stuk) roem += 20;
+    for (int r = 3; r < 8; r++) {
+        uint32_t four = 0x01010101u << r;
+        if ((mask & four) == four) roem += c->four_value[r];
+    }
+    return roem;
+}
+
+static uint32_t legal_at(const Ctx *c, uint32_t hand, int led, int top, int partner) {
+    int trump = c->trump;
+    uint32_t follow = hand & SUIT_MASK(led);
+    if (led == trump) {
+        if (follow) {
+            uint32_t higher = top >= 0 ? follow & c->above[top] : 0;
+            return higher ? higher : follow;
+        }
+        return hand;
+    }
+    if (follow) return follow;
+    uint32_t trumps = hand & SUIT_MASK(trump);
+    if (!trumps) return hand;
+    if (top < 0) {
+        if (partner && !c->rotterdam) return hand;
+        return trumps;
+    }
+    uint32_t higher = trumps & c->above[top];
+    if (c->rotterdam) return higher ? higher : trumps;
+    if (partner) {
+        uint32_t m = (hand & ~SUIT_MASK(trump)) | higher;
+        return m ? m : hand;
+    }
+    if (higher) return higher;
+    uint32_t plain = hand & ~SUIT_MASK(trump);
+    return plain ? plain : hand;
+}
+
+static int roem_neutral(const Ctx *c, int card, uint32_t others) {
+    for (int i = 0; i < c->nwindows[card]; i++) {
+        uint32_t w = c->windows[card][i];
+        if ((w & others) == w) return 0;
+    }
+    if (c->stuk[card] & others) return 0;
+    uint32_t f = c->four[card];
+    if (f && (f & others) == f) return 0;
+    return 1;
+}
+
+/* The cards to search, best first; returns how many. */
+static int moves(Ctx *c, uint32_t legal, uint32_t hand, int pos, int best_pow, int best_pos,
+                 int led, int first, uint32_t tmask, int *out) {
+    uint32_t *hands = c->hands;
+    uint32_t others = (hands[0] | hands[1] | hands[2] | hands[3] | tmask) & ~hand;
+    int n = 0;
+    int equiv = c->flags & F_EQUIV;
+    for (int s = 0; s < 4; s++) {
+        if (!(legal & SUIT_MASK(s))) continue;
+        int prev_pts = -1, prev_ok = 0;
+        for (int i = 0; i < 8; i++) {
+            int card = c->order[s][i];
+            uint32_t bit = 1u << card;
+            if (others & bit) { prev_pts = -1; continue; }
+            if (!(legal & bit)) continue;
+            int ok = !c->count_roem || roem_neutral(c, card, others);
+            if (equiv && ok && prev_ok && c->pts[card] == prev_pts) continue;
+            out[n++] = card;
+            prev_pts = c->pts[card];
+            prev_ok = ok;
+        }
+    }
+    if (!(c->flags & F_ORDER) || n < 2) return n;
+    int keys[8];
+    for (int i = 0; i < n; i++) {
+        int card = out[i];
+        int p = c->pts[card];
+        if (pos == 0) {
+            uint32_t suit_cards = SUIT_MASK(card >> 3) & others;
+            int master = !(suit_cards & c->above[card]);
+            keys[i] = master ? -p : 1000 + p;
+        } else {
+            int pw = c->power[led][card];
+            int wins = pw > best_pow;
+            if (best_pos == pos - 2) keys[i] = -p * 4 + wins;
+            else if (wins) keys[i] = -p + pw;
+            else keys[i] = 1000 + p;
+        }
+    }
+    /* stable insertion sort by key */
+    for (int i = 1; i < n; i++) {
+        int card = out[i], key = keys[i], j = i - 1;
+        while (j >= 0 && keys[j] > key) { out[j + 1] = out[j]; keys[j + 1] = keys[j]; j--; }
+        out[j + 1] = card;
+        keys[j + 1] = key;
+    }
+    if (first >= 0) {
+        for (int i = 0; i < n; i++)
+            if (out[i] == first) {
+                for (int j = i; j > 0; j--) out[j] = out[j - 1];
+                out[0] = first;
+                break;
+            }
+    }
+    return n;
+}
+
+static int follow(Ctx *c, int leader, int mars, int pos, int led, int best_pow, int best_pos,
+                  int top, uint32_t tmask, int tpts, int alpha, int beta);
+
+static uint64_t hash_key(const uint32_t *h, int lm) {
+    uint64_t x = ((uint64_t)h[0] << 32 | h[1]) * 0x9E3779B97F4A7C15ull;
+    x ^= ((uint64_t)h[2] << 32 | h[3]) * 0xC2B2AE3D27D4EB4Full;
+    x ^= (uint64_t)lm * 0x165667B19E3779F9ull;
+    x ^= x >> 29;
+    return x;
+}
+
+static void bounds(Ctx *c, int leader, int mars, int *low, int *high) {
+    uint32_t *hands = c->hands;
+    uint32_t remaining = hands[0] | hands[1] | hands[2] | hands[3];
+    int tricks = popcount32(hands[leader]);
+    int total = 10;
+    for (uint32_t m = remaining; m; m &= m - 1) total += c->pts[lowbit(m)];
+    if (c->count_roem) {
+        total += 70 * tricks;
+        for (int r = 3; r < 8; r++) {
+            uint32_t four = 0x01010101u << r;
+            if ((remaining & four) == four) total += c->four_value[r];
+        }
+    }
+    *high = total + ((mars & 1) ? MARS : 0);
+    *low = -total - ((mars & 2) ? MARS : 0);
+    uint32_t trumps = remaining & SUIT_MASK(c->trump);
+    if (trumps) {
+        int top = -1;
+        for (int i = 0; i < 8; i++)
+            if (trumps >> c->order[c->trump][i] & 1) { top = c->order[c->trump][i]; break; }
+        if (hands[leader] >> top & 1) {
+            int sure = c->pts[top];
+            if (leader & 1) *high = total - sure;
+            else *low = -total + sure;
+        }
+    }
+}
+
+static int lead(Ctx *c, int leader, int mars, int alpha, int beta) {
+    c->nodes++;
+    uint32_t *hands = c->hands;
+    uint32_t hand = hands[leader];
+    if (!hand) return (mars & 1) ? MARS : (mars & 2) ? -MARS : 0;
+    int lm = leader | (mars << 2);
+    Entry *slot = NULL;
+    int lo = -INF, hi = INF, best_card = -1;
+    int use_table = c->flags & F_TABLE;
+    if (use_table) {
+        uint64_t h = hash_key(hands, lm);
+        Entry *bucket = &table[(h >> 20) & (TABLE_SIZE - 2)];
+        for (int i = 0; i < 2; i++) {
+            Entry *e = &bucket[i];
+            if (e->used && e->gen == c->gen && e->lm == lm && e->hands[0] == hands[0] &&
+                e->hands[1] == hands[1] && e->hands[2] == hands[2] && e->hands[3] == hands[3]) {
+                slot = e;
+                break;
+            }
+        }
+        if (slot) {
+            lo = slot->lo;
+            hi = slot->hi;
+            best_card = slot->best;
+            if (lo >= beta) return lo;
+            if (hi <= alpha) return hi;
+            if (lo == hi) return lo;
+        }
+    }
+    if (c->flags & F_BOUNDS) {
+        int low, high;
+        bounds(c, leader, mars, &low, &high);
+        if (low >= beta) return low;
+        if (high <= alpha) return high;
+        if (low > lo) lo = low;
+        if (high < hi) hi = high;
+    }
+    int a = alpha > lo ? alpha : lo;
+    int b = beta < hi ? beta : hi;
+    int window_low = a, window_high = b;
+    int cards[8];
+    int n = moves(c, hand, hand, 0, -1, -1, -1, best_card, 0, cards);
+    int maximizing = !(leader & 1);
+    int best = maximizing ? -INF : INF;
+    best_card = cards[0];
+    for (int i = 0; i < n; i++) {
+        int card = cards[i];
+        uint32_t bit = 1u << card;
+        hands[leader] = hand ^ bit;
+        int led = card >> 3;
+        int value = follow(c, leader, mars, 1, led, c->power[led][card], 0,
+                           led == c->trump ? card : -1, bit, c->pts[card], a, b);
+        if (maximizing) {
+            if (value > best) {
+                best = value;
+                best_card = card;
+                if (value > a) { a = value; if (a >= b) break; }
+            }
+        } else if (value < best) {
+            best = value;
+            best_card = card;
+            if (value < b) { b = value; if (a >= b) break; }
+        }
+    }
+    hands[leader] = hand;
+    if (use_table) {
+        if (best <= window_low) { if (best < hi) hi = best; }
+        else if (best >= window_high) { if (best > lo) lo = best; }
+        else lo = hi = best;
+        if (!slot) {
+            uint64_t h = hash_key(hands, lm);
+            Entry *bucket = &table[(h >> 20) & (TABLE_SIZE - 2)];
+            int cards_left = popcount32(hands[0] | hands[1] | hands[2] | hands[3]);
+            slot = &bucket[0];
+            for (int i = 0; i < 2; i++) {
+                if (!bucket[i].used || bucket[i].gen != c->gen) { slot = &bucket[i]; break; }
+                if (bucket[i].cards > slot->cards) slot = &bucket[i];
+            }
+            /* prefer keeping entries with more cards (more work saved) */
+            if (slot->used && slot->gen == c->gen && slot->cards > cards_left &&
+                bucket[0].cards > cards_left && bucket[1].cards > cards_left) {
+                slot = bucket[0].cards < bucket[1].cards ? &bucket[0] : &bucket[1];
+            }
+            slot->used = 1;
+            slot->gen = c->gen;
+            memcpy(slot->hands, hands, sizeof(slot->hands));
+            slot->lm = (uint8_t)lm;
+            slot->cards = (uint8_t)cards_left;
+        }
+        slot->lo = (int16_t)lo;
+        slot->hi = (int16_t)hi;
+        slot->best = (int8_t)best_card;
+    }
+    return best;
+}
+
+static int follow(Ctx *c, int leader, int mars, int pos, int led, int best_pow, int best_pos,
+                  int top, uint32_t tmask, int tpts, int alpha, int beta) {
+    c->nodes++;
+    uint32_t *hands = c->hands;
+    int seat = (leader + pos) & 3;
+    uint32_t hand = hands[seat];
+    uint32_t legal = legal_at(c, hand, led, top, best_pos == pos - 2);
+    int cards[8];
+    int n = moves(c, legal, hand, pos, best_pow, best_pos, led, -1, tmask, cards);
+    int maximizing = !(seat & 1);
+    int best = maximizing ? -INF : INF;
+    for (int i = 0; i < n; i++) {
+        int card = cards[i];
+        uint32_t bit = 1u << card;
+        int p = c->power[led][card];
+        int n_pow = best_pow, n_pos = best_pos, n_top = top;
+        if (p > best_pow) {
+            n_pow = p;
+            n_pos = pos;
+            if ((card >> 3) == c->trump) n_top = card;
+        }
+        hands[seat] = hand ^ bit;
+        int value;
+        if (pos < 3) {
+            value = follow(c, leader, mars, pos + 1, led, n_pow, n_pos, n_top, tmask | bit,
+                           tpts + c->pts[card], alpha, beta);
+        } else {
+            int winner = (leader + n_pos) & 3;
+            int team = winner & 1;
+            int gained = tpts + c->pts[card];
+            if (!hands[seat]) gained += 10;
+            if (c->count_roem) gained += trick_roem(c, tmask | bit);
+            if (team) gained = -gained;
+            value = gained + lead(c, winner, mars & (1 << team), alpha - gained, beta - gained);
+        }
+        if (maximizing) {
+            if (value > best) {
+                best = value;
+                if (value > alpha) { alpha = value; if (alpha >= beta) break; }
+            }
+        } else if (value < best) {
+            best = value;
+            if (value < beta) { beta = value; if (alpha >= beta) break; }
+        }
+    }
+    hands[seat] = hand;
+    return best;
+}
+
+/* ---- Python wrapper ---------------------------------------------------------------- */
+
+typedef struct {
+    PyObject_HEAD
+    Ctx ctx;
+} ContextObject;
+
+static int compact(long long card52) {
+    int suit = (int)(card52 / 13), rank = (int)(card52 % 13) + 2;
+    return suit * 8 + rank - 7;
+}
+
+static uint32_t compact_mask(unsigned long long mask) {
+    uint32_t out = 0;
+    for (int s = 0; s < 4; s++) out |= (uint32_t)((mask >> (13 * s + 5)) & 0xFF) << (8 * s);
+    return out;
+}
+
+static int Context_init(ContextObject *self, PyObject *args, PyObject *kwds) {
+    int trump, rotterdam, count_roem, flags;
+    if (!PyArg_ParseTuple(args, "iiii", &trump, &rotterdam, &count_roem, &flags)) return -1;
+    if (trump < 0 || trump > 3) {
+        PyErr_SetString(PyExc_ValueError, "trump must be 0..3");
+        return -1;
+    }
+    if (!table) {
+        table = (Entry *)calloc(TABLE_SIZE, sizeof(Entry));
+        if (!table) { PyErr_NoMemory(); return -1; }
+    }
+    ctx_init(&self->ctx, trump, rotterdam, count_roem, flags);
+    self->ctx.gen = ++generation;
+    if (generation == 0) { /* wrapped: clear everything */
+        memset(table, 0, TABLE_SIZE * sizeof(Entry));
+        self->ctx.gen = ++generation;
+    }
+    return 0;
+}
+
+static PyObject *Context_search(ContextObject *self, PyObject *args) {
+    unsigned long long h[4];
+    PyObject *trick;
+    int leader, mars, alpha, beta;
+    if (!PyArg_ParseTuple(args, "KKKKOiiii", &h[0], &h[1], &h[2], &h[3], &trick, &leader, &mars,
+                          &alpha, &beta))
+        return NULL;
+    Ctx *c = &self->ctx;
+    for (int i = 0; i < 4; i++) c->hands[i] = compact_mask(h[i]);
+    PyObject *seq = PySequence_Fast(trick, "trick must be a sequence of card indices");
+    if (!seq) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    if (n > 3) { Py_DECREF(seq); PyErr_SetString(PyExc_ValueError, "trick too long"); return NULL; }
+    int cards[3];
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long long v = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (v == -1 && PyErr_Occurred()) { Py_DECREF(seq); return NULL; }
+        cards[i] = compact(v);
+    }
+    Py_DECREF(seq);
+    c->nodes = 0;
+    int value;
+    if (n == 0) {
+        value = lead(c, leader & 3, mars & 3, alpha, beta);
+    } else {
+        int led = cards[0] >> 3;
+        int best_pos = 0;
+        for (int i = 1; i < n; i++)
+            if (c->power[led][cards[i]] > c->power[led][cards[best_pos]]) best_pos = i;
+        int top = (cards[best_pos] >> 3) == c->trump ? cards[best_pos] : -1;
+        uint32_t tmask = 0;
+        int tpts = 0;
+        for (int i = 0; i < n; i++) { tmask |= 1u << cards[i]; tpts += c->pts[cards[i]]; }
+        value = follow(c, leader & 3, mars & 3, (int)n, led, c->power[led][cards[best_pos]],
+                       best_pos, top, tmask, tpts, alpha, beta);
+    }
+    return Py_BuildValue("iL", value, c->nodes);
+}
+
+static PyMethodDef Context_methods[] = {
+    {"search", (PyCFunction)Context_search, METH_VARARGS,
+     "search(h0, h1, h2, h3, trick, leader, mars, alpha, beta) -> (value, nodes)"},
+    {NULL, NULL, 0, NULL}};
+
+static PyTypeObject ContextType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "cardtable.solver._native.Context",
+    .tp_basicsize = sizeof(ContextObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Context(trump, rotterdam, count_roem, flags): the search of one deal",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Context_init,
+    .tp_methods = Context_methods,
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_native",
+                                    "Compiled double-dummy search for Kraken.", -1, NULL};
+
+PyMODINIT_FUNC PyInit__native(void) {
+    if (PyType_Ready(&ContextType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    Py_INCREF(&ContextType);
+    if (PyModule_AddObject(m, "Context", (PyObject *)&ContextType) < 0) {
+        Py_DECREF(&ContextType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

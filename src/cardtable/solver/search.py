@@ -1,0 +1,457 @@
+"""The pure-Python double-dummy search: fail-soft alpha-beta on bitmasks.
+
+Values are always **team 0 (North-South) minus team 1 (East-West) over the remaining
+play**: the card points of the tricks still to be completed (the trick in progress
+included), the last trick's 10, trick roem when it counts, and the mars bonus of 100
+to a team that ends with all eight tricks. Team 0 maximizes, team 1 minimizes.
+
+The techniques, each of which can be switched off to measure it (:class:`Options`):
+
+- move ordering (the best card of the table entry first, then cards that win the trick
+  cheaply, smears on partner's winners, cheap discards);
+- a transposition table at trick boundaries keyed on the four remaining hands, the
+  leader and which teams can still make mars; it stores *bounds of the value of the
+  remaining play only*, which does not depend on how the position was reached;
+- equivalent cards: two cards of one hand, of the same suit, with the same points and
+  no card of another hand (or of the trick) between them, are interchangeable unless
+  one of them can still take part in roem; only one is searched;
+- quick bounds at trick boundaries: the points still to be won (and the roem and mars
+  still possible) bound the value, and a leader holding the highest trump left wins at
+  least that card's points and rules out mars for the other team;
+- null-window searches, used by MTD(f) in :mod:`cardtable.solver.api`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from cardtable.kraken.fast import POINTS, POWER, SUITS, legal_mask_at
+from cardtable.solver.tables import (
+    MARS,
+    ORDER,
+    cached_trick_roem,
+    points_of,
+    roem_bound,
+    roem_neutral,
+)
+
+__all__ = ["INF", "Options", "Position", "PureSearch"]
+
+INF: Final = 10_000
+"""Larger than any value (162 + roem + mars < 2,000)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Which techniques the search uses (all on by default)."""
+
+    table: bool = True
+    ordering: bool = True
+    equivalence: bool = True
+    bounds: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A play position on bitmasks: everything the remaining play depends on.
+
+    ``mars`` has bit ``t`` set while team ``t`` has won every trick so far (both bits
+    before the first trick is complete).
+    """
+
+    hands: tuple[int, int, int, int]
+    trick: tuple[int, ...]
+    leader: int
+    trump: int
+    rotterdam: bool
+    count_roem: bool
+    mars: int
+
+    @property
+    def to_move(self) -> int:
+        """The seat to play."""
+        return (self.leader + len(self.trick)) & 3
+
+    def legal(self) -> int:
+        """The legal cards of the player to move, as a mask."""
+        summary = _summary(self.trick, self.trump)
+        hand = self.hands[self.to_move]
+        if not self.trick:
+            return hand
+        led, _, best_pos, top = summary
+        return legal_mask_at(
+            hand, led, self.trump, top, best_pos == len(self.trick) - 2, self.rotterdam
+        )
+
+    def play(self, card: int) -> tuple[Position, int]:
+        """The position after ``card`` and the value the completed trick (if any) added."""
+        seat = self.to_move
+        hands = list(self.hands)
+        hands[seat] ^= 1 << card
+        trick = (*self.trick, card)
+        if len(trick) < 4:
+            return Position(
+                (hands[0], hands[1], hands[2], hands[3]),
+                trick,
+                self.leader,
+                self.trump,
+                self.rotterdam,
+                self.count_roem,
+                self.mars,
+            ), 0
+        _, _, best_pos, _ = _summary(trick, self.trump)
+        winner = (self.leader + best_pos) & 3
+        team = winner & 1
+        pts = POINTS[self.trump]
+        gained = sum(pts[c] for c in trick)
+        if not any(hands):
+            gained += 10
+        if self.count_roem:
+            gained += cached_trick_roem(sum(1 << c for c in trick), self.trump)
+        mars = self.mars & (1 << team)
+        if not any(hands):
+            gained += MARS if mars else 0
+        after = Position(
+            (hands[0], hands[1], hands[2], hands[3]),
+            (),
+            winner,
+            self.trump,
+            self.rotterdam,
+            self.count_roem,
+            mars,
+        )
+        return after, gained if team == 0 else -gained
+
+
+def _summary(trick: tuple[int, ...], trump: int) -> tuple[int, int, int, int]:
+    """``(led, best power, position of the best card, highest trump or -1)``."""
+    if not trick:
+        return -1, -1, -1, -1
+    led = trick[0] // 13
+    power = POWER[trump][led]
+    best_pos = 0
+    for i in range(1, len(trick)):
+        if power[trick[i]] > power[trick[best_pos]]:
+            best_pos = i
+    top = trick[best_pos] if trick[best_pos] // 13 == trump else -1
+    return led, power[trick[best_pos]], best_pos, top
+
+
+class PureSearch:
+    """Alpha-beta search of one deal's play (one trump and rule set).
+
+    The table lives as long as the object: reuse one object for several searches of
+    the same deal (MTD(f) iterations, every card of a position), not across deals
+    with different rules.
+    """
+
+    def __init__(self, trump: int, rotterdam: bool, count_roem: bool, options: Options) -> None:
+        self.trump = trump
+        self.rotterdam = rotterdam
+        self.count_roem = count_roem
+        self.options = options
+        self.table: dict[tuple[int, int, int, int, int, int], tuple[int, int, int]] = {}
+        self.nodes = 0
+        self._hands = [0, 0, 0, 0]
+        self._order = ORDER[trump]
+        self._pts = POINTS[trump]
+        self._powers = POWER[trump]
+        self._trumps = SUITS[trump]
+
+    # --- entry --------------------------------------------------------------------------
+
+    def search(self, position: Position, alpha: int, beta: int) -> int:
+        """The fail-soft alpha-beta value of ``position`` in the window (alpha, beta)."""
+        self._hands = list(position.hands)
+        trick = position.trick
+        if not trick:
+            return self._lead(position.leader, position.mars, alpha, beta)
+        led, best_pow, best_pos, top = _summary(trick, self.trump)
+        tmask = 0
+        tpts = 0
+        for card in trick:
+            tmask |= 1 << card
+            tpts += self._pts[card]
+        return self._follow(
+            position.leader,
+            position.mars,
+            len(trick),
+            led,
+            best_pow,
+            best_pos,
+            top,
+            tmask,
+            tpts,
+            alpha,
+            beta,
+        )
+
+    # --- trick boundaries ---------------------------------------------------------------
+
+    def _lead(self, leader: int, mars: int, alpha: int, beta: int) -> int:
+        self.nodes += 1
+        hands = self._hands
+        hand = hands[leader]
+        if not hand:
+            return MARS if mars & 1 else -MARS if mars & 2 else 0
+        options = self.options
+        key = (hands[0], hands[1], hands[2], hands[3], leader, mars)
+        best_card = -1
+        lo, hi = -INF, INF
+        if options.table:
+            entry = self.table.get(key)
+            if entry is not None:
+                lo, hi, best_card = entry
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+        if options.bounds:
+            low, high = self._bounds(leader, mars)
+            if low >= beta:
+                return low
+            if high <= alpha:
+                return high
+            lo, hi = max(lo, low), min(hi, high)
+        a, b = max(alpha, lo), min(beta, hi)
+        maximizing = not leader & 1
+        cards = self._moves(hand, hand, leader, 0, -1, -1, -1, best_card)
+        best = -INF if maximizing else INF
+        best_card = cards[0]
+        pts = self._pts
+        powers = self._powers
+        trump = self.trump
+        for card in cards:
+            bit = 1 << card
+            hands[leader] = hand ^ bit
+            led = card // 13
+            value = self._follow(
+                leader,
+                mars,
+                1,
+                led,
+                powers[led][card],
+                0,
+                card if led == trump else -1,
+                bit,
+                pts[card],
+                a,
+                b,
+            )
+            if maximizing:
+                if value > best:
+                    best, best_card = value, card
+                    if value > a:
+                        a = value
+                        if a >= b:
+                            break
+            elif value < best:
+                best, best_card = value, card
+                if value < b:
+                    b = value
+                    if a >= b:
+                        break
+        hands[leader] = hand
+        if options.table:
+            window_low, window_high = max(alpha, lo), min(beta, hi)
+            if best <= window_low:
+                hi = min(hi, best)
+            elif best >= window_high:
+                lo = max(lo, best)
+            else:
+                lo = hi = best
+            self.table[key] = (lo, hi, best_card)
+        return best
+
+    def _bounds(self, leader: int, mars: int) -> tuple[int, int]:
+        """Static bounds of the remaining play from a trick boundary."""
+        hands = self._hands
+        remaining = hands[0] | hands[1] | hands[2] | hands[3]
+        tricks = hands[leader].bit_count()
+        total = points_of(remaining, self.trump) + 10
+        if self.count_roem:
+            total += roem_bound(remaining, tricks)
+        high = total + (MARS if mars & 1 else 0)
+        low = -total - (MARS if mars & 2 else 0)
+        trumps = remaining & self._trumps
+        if trumps:
+            top = -1
+            for card in self._order[self.trump]:
+                if trumps >> card & 1:
+                    top = card
+                    break
+            if hands[leader] >> top & 1:
+                # leading the top trump wins a trick worth at least this card
+                sure = self._pts[top]
+                if leader & 1:
+                    high = total - sure
+                else:
+                    low = -total + sure
+        return low, high
+
+    # --- inside a trick -----------------------------------------------------------------
+
+    def _follow(
+        self,
+        leader: int,
+        mars: int,
+        pos: int,
+        led: int,
+        best_pow: int,
+        best_pos: int,
+        top: int,
+        tmask: int,
+        tpts: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        self.nodes += 1
+        hands = self._hands
+        seat = (leader + pos) & 3
+        hand = hands[seat]
+        legal = legal_mask_at(hand, led, self.trump, top, best_pos == pos - 2, self.rotterdam)
+        cards = self._moves(legal, hand, seat, pos, best_pow, best_pos, led, -1, tmask)
+        maximizing = not seat & 1
+        best = -INF if maximizing else INF
+        power = self._powers[led]
+        pts = self._pts
+        trump = self.trump
+        for card in cards:
+            bit = 1 << card
+            p = power[card]
+            if p > best_pow:
+                n_pow, n_pos = p, pos
+                n_top = card if card // 13 == trump else top
+            else:
+                n_pow, n_pos, n_top = best_pow, best_pos, top
+            hands[seat] = hand ^ bit
+            if pos < 3:
+                value = self._follow(
+                    leader,
+                    mars,
+                    pos + 1,
+                    led,
+                    n_pow,
+                    n_pos,
+                    n_top,
+                    tmask | bit,
+                    tpts + pts[card],
+                    alpha,
+                    beta,
+                )
+            else:
+                winner = (leader + n_pos) & 3
+                team = winner & 1
+                gained = tpts + pts[card]
+                if not hands[seat]:
+                    gained += 10
+                if self.count_roem:
+                    gained += cached_trick_roem(tmask | bit, trump)
+                if team:
+                    gained = -gained
+                value = gained + self._lead(
+                    winner, mars & (1 << team), alpha - gained, beta - gained
+                )
+            if maximizing:
+                if value > best:
+                    best = value
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            break
+            elif value < best:
+                best = value
+                if value < beta:
+                    beta = value
+                    if alpha >= beta:
+                        break
+        hands[seat] = hand
+        return best
+
+    # --- move generation ----------------------------------------------------------------
+
+    def _moves(
+        self,
+        legal: int,
+        hand: int,
+        seat: int,
+        pos: int,
+        best_pow: int,
+        best_pos: int,
+        led: int,
+        first: int,
+        tmask: int = 0,
+    ) -> list[int]:
+        """The legal cards to search, equivalent ones removed, best first."""
+        hands = self._hands
+        others = (hands[0] | hands[1] | hands[2] | hands[3] | tmask) & ~hand
+        cards: list[int] = []
+        pts = self._pts
+        equivalence = self.options.equivalence
+        count_roem = self.count_roem
+        trump = self.trump
+        for suit in range(4):
+            if not legal & SUITS[suit]:
+                continue
+            prev_pts = -1
+            prev_ok = False
+            for card in self._order[suit]:
+                bit = 1 << card
+                if others & bit:
+                    prev_pts = -1
+                    continue
+                if not legal & bit:
+                    continue
+                ok = not count_roem or roem_neutral(card, hand, others, trump)
+                if equivalence and ok and prev_ok and pts[card] == prev_pts:
+                    continue
+                cards.append(card)
+                prev_pts, prev_ok = pts[card], ok
+        if not self.options.ordering or len(cards) < 2:
+            return cards
+        if pos == 0:
+            # lead: masters (highest left in their suit) first, then cheap cards
+            def lead_key(card: int) -> int:
+                suit_cards = SUITS[card // 13] & others
+                master = not suit_cards & ABOVE_IN_SUIT[trump][card]
+                return (0 if master else 1000) + (pts[card] if not master else -pts[card])
+
+            cards.sort(key=lead_key)
+        else:
+            power = self._powers[led]
+            partner = best_pos == pos - 2
+
+            def follow_key(card: int) -> int:
+                wins = power[card] > best_pow
+                if partner:
+                    return -pts[card] * 4 + (1 if wins else 0)
+                if wins:
+                    return -pts[card] + power[card]
+                return 1000 + pts[card]
+
+            cards.sort(key=follow_key)
+        if first >= 0 and first in cards:
+            cards.remove(first)
+            cards.insert(0, first)
+        return cards
+
+
+def _above_in_suit(trump: int) -> tuple[int, ...]:
+    """For each card, the cards of its own suit that rank above it (in its suit's order)."""
+    result = []
+    for card in range(52):
+        suit = card // 13
+        order = ORDER[trump][suit]
+        if card in order:
+            index = order.index(card)
+            result.append(sum(1 << c for c in order[:index]))
+        else:
+            result.append(0)
+    return tuple(result)
+
+
+ABOVE_IN_SUIT: Final[tuple[tuple[int, ...], ...]] = tuple(_above_in_suit(t) for t in range(4))
+"""``ABOVE_IN_SUIT[trump][card]``: the cards of its suit that beat it when it is led."""

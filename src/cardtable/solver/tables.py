@@ -1,0 +1,125 @@
+"""Precomputed facts the searches share: card order inside a suit, roem neighbours.
+
+Cards are the indices of :mod:`cardtable.cards` (``suit * 13 + rank - 2``); masks are
+ints, as in :mod:`cardtable.kraken.fast`.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from cardtable.kraken.fast import POINTS, POWER, SUITS
+from cardtable.kraken.roem import trick_roem_mask
+
+__all__ = [
+    "FOUR_VALUE",
+    "MARS",
+    "ORDER",
+    "RUN_WINDOWS",
+    "STUK_PARTNER",
+    "cached_trick_roem",
+    "roem_bound",
+]
+
+MARS: Final = 100
+"""The mars bonus counted in the solver's value."""
+_KRAKEN_RANKS: Final = range(7, 15)
+
+ORDER: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(
+        tuple(
+            sorted(
+                (suit * 13 + rank - 2 for rank in _KRAKEN_RANKS),
+                key=lambda c, t=trump, s=suit: -POWER[t][s][c],
+            )
+        )
+        for suit in range(4)
+    )
+    for trump in range(4)
+)
+"""``ORDER[trump][suit]``: the cards of ``suit``, highest first when that suit is led."""
+
+RUN_WINDOWS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(
+        sum(1 << (card - rank + r) for r in range(low, low + 3)) & ~(1 << card)
+        for low in range(max(7, rank - 2), min(12, rank) + 1)
+    )
+    if 7 <= (rank := card % 13 + 2) <= 14
+    else ()
+    for card in range(52)
+)
+"""``RUN_WINDOWS[card]``: for each run of three natural ranks holding ``card``, the mask
+of the two other cards."""
+
+FOUR_VALUE: Final[dict[int, int]] = {10: 100, 11: 200, 12: 100, 13: 100, 14: 100}
+"""Roem of four of a kind by rank."""
+_FOUR_MASKS: Final[tuple[int, ...]] = tuple(
+    sum(1 << (s * 13 + card % 13) for s in range(4)) if (card % 13 + 2) in FOUR_VALUE else 0
+    for card in range(52)
+)
+"""``_FOUR_MASKS[card]``: the four cards of its rank when that rank makes roem, else 0."""
+
+STUK_PARTNER: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(
+        1 << (trump * 13 + 10)
+        if card == trump * 13 + 11
+        else 1 << (trump * 13 + 11)
+        if card == trump * 13 + 10
+        else 0
+        for card in range(52)
+    )
+    for trump in range(4)
+)
+"""``STUK_PARTNER[trump][card]``: the other half of stuk (K <-> Q of trump), else 0."""
+
+_ROEM_CACHE: Final[tuple[dict[int, int], ...]] = ({}, {}, {}, {})
+
+
+def cached_trick_roem(mask: int, trump: int) -> int:
+    """:func:`~cardtable.kraken.roem.trick_roem_mask`, memoized per trump in a dict."""
+    cache = _ROEM_CACHE[trump]
+    roem = cache.get(mask)
+    if roem is None:
+        roem = cache[mask] = trick_roem_mask(mask, trump)
+    return roem
+
+
+def roem_neutral(card: int, own: int, others: int, trump: int) -> bool:
+    """Whether ``card`` can never be part of trick roem: every run of three through it
+    misses a card that is held by ``own`` hand or already gone, stuk cannot form, and
+    its four of a kind cannot form (``others``: the cards still in play elsewhere)."""
+    for window in RUN_WINDOWS[card]:
+        if window & others == window:
+            return False
+    partner = STUK_PARTNER[trump][card]
+    if partner and partner & others:
+        return False
+    four = _FOUR_MASKS[card]
+    rest = four & ~(1 << card)
+    return not (four and rest & others == rest)
+
+
+def roem_bound(remaining: int, tricks: int) -> int:
+    """An upper bound of the trick roem still to be scored in ``tricks`` tricks holding
+    the cards of ``remaining``: at most 70 a trick (run of four and stuk), or a four of
+    a kind in a trick that then holds no run."""
+    bound = 70 * tricks
+    for rank, value in FOUR_VALUE.items():
+        four = _FOUR_MASKS[rank - 2]
+        if remaining & four == four:
+            bound += value
+    return bound
+
+
+def points_of(mask: int, trump: int) -> int:
+    """Card points of the cards in ``mask``."""
+    pts = POINTS[trump]
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += pts[low.bit_length() - 1]
+        mask ^= low
+    return total
+
+
+__all__ += ["POINTS", "POWER", "SUITS", "points_of", "roem_neutral"]
