@@ -1,7 +1,7 @@
 """Bots for both games, created by name: ``make_bot("ismcts", iterations=2000, seed=1)``.
 
 >>> sorted(list_bots())
-['heuristic', 'ismcts', 'random']
+['heuristic', 'ismcts', 'pimc', 'random']
 >>> make_bot("random", seed=1).name
 'random'
 """
@@ -14,9 +14,19 @@ from typing import Any
 from cardtable.bots.base import BaseBot, Bot
 from cardtable.bots.heuristic import HeuristicBot
 from cardtable.bots.ismcts import IsmctsBot
+from cardtable.bots.pimc import PimcBot
 from cardtable.bots.random_bot import RandomBot
 
-__all__ = ["BaseBot", "Bot", "HeuristicBot", "IsmctsBot", "RandomBot", "list_bots", "make_bot"]
+__all__ = [
+    "BaseBot",
+    "Bot",
+    "HeuristicBot",
+    "IsmctsBot",
+    "PimcBot",
+    "RandomBot",
+    "list_bots",
+    "make_bot",
+]
 
 _REGISTRY: dict[str, tuple[Callable[..., Bot], str]] = {
     "random": (RandomBot, "uniform among the legal actions (options: seed)"),
@@ -28,6 +38,11 @@ _REGISTRY: dict[str, tuple[Callable[..., Bot], str]] = {
         IsmctsBot,
         "information-set MCTS over inferred hidden hands "
         "(iterations or milliseconds per decision, seed, exploration)",
+    ),
+    "pimc": (
+        PimcBot,
+        "Kraken only: perfect-information Monte Carlo, double-dummy solving of sampled "
+        "hands, averaging the round score (worlds or milliseconds per decision, seed)",
     ),
 }
 

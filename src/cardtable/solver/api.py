@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
 from cardtable.cards import Card
+from cardtable.kraken.fast import POINTS
 from cardtable.kraken.round import Round
 from cardtable.solver.search import INF, Options, Position, PureSearch
 
@@ -107,18 +108,51 @@ def searcher_for(
     return PureSearch(position.trump, position.rotterdam, position.count_roem, options)
 
 
+def parity(position: Position) -> int:
+    """The value's parity: every trick adds plus or minus its points and roem, roem and
+    mars are even, so the value has the parity of the card points still in play."""
+    points = POINTS[position.trump]
+    total = 10 + sum(points[c] for c in position.trick)
+    for hand in position.hands:
+        while hand:
+            low = hand & -hand
+            total += points[low.bit_length() - 1]
+            hand ^= low
+    return total & 1
+
+
 def mtdf(searcher: Searcher, position: Position, guess: int = 0) -> int:
-    """The exact value by MTD(f): null-window searches converging on the value."""
+    """The exact value by MTD(f): null-window searches converging on the value.
+
+    Two refinements: only values of the right parity are tested (:func:`parity`), and
+    after several steps in the same direction the steps grow (doubling), so a poor
+    first guess costs a few probes rather than one probe per two points.
+    """
+    odd = parity(position)
     lower, upper = -INF, INF
-    value = guess
+    step = 0
+    direction = 0
+    target = guess
     while lower < upper:
-        beta = value + 1 if value == lower else value
+        beta = max(lower + 1, min(upper, target))
+        if (beta - odd) & 1:
+            beta = beta + 1 if beta + 1 <= upper else beta - 1
+        if beta <= lower:  # only one value of the right parity is left
+            return upper
         value = searcher.search(position, beta - 1, beta)
-        if value < beta:
-            upper = value
+        if value >= beta:
+            lower = value + ((value - odd) & 1)
+            step = step * 2 if direction > 0 else 2
+            direction = 1
+            target = lower + step
         else:
-            lower = value
-    return value
+            upper = value - ((value - odd) & 1)
+            step = step * 2 if direction < 0 else 2
+            direction = -1
+            target = upper - step + 2
+        if lower < upper and direction > 0:
+            target = min(target, upper)
+    return lower
 
 
 def solve_position(

@@ -25,17 +25,14 @@ MARS: Final = 100
 """The mars bonus counted in the solver's value."""
 _KRAKEN_RANKS: Final = range(7, 15)
 
+
+def _suit_order(trump: int, suit: int) -> tuple[int, ...]:
+    power = POWER[trump][suit]
+    return tuple(sorted((suit * 13 + rank - 2 for rank in _KRAKEN_RANKS), key=lambda c: -power[c]))
+
+
 ORDER: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
-    tuple(
-        tuple(
-            sorted(
-                (suit * 13 + rank - 2 for rank in _KRAKEN_RANKS),
-                key=lambda c, t=trump, s=suit: -POWER[t][s][c],
-            )
-        )
-        for suit in range(4)
-    )
-    for trump in range(4)
+    tuple(_suit_order(trump, suit) for suit in range(4)) for trump in range(4)
 )
 """``ORDER[trump][suit]``: the cards of ``suit``, highest first when that suit is led."""
 

@@ -1,0 +1,124 @@
+"""Perfect-information Monte Carlo (PIMC) for Kraken, on the double-dummy solver.
+
+For each decision the bot deals the hidden cards many times with the inference
+sampler (the same determinizations as ISMCTS, :mod:`cardtable.bots.kraken_search`),
+solves every world with all hands known, and takes the action with the best average.
+
+What is averaged is the **round score** the bot's team would get, not raw points:
+the declarers' final card points plus roem against the defenders' decide nat, so a
+card that keeps a 1-point margin is worth far more than one that loses by 1. For a
+world and an action, the solver's value over the remaining play is added to the
+points and roem already scored; if the declarers end strictly ahead they score the
+difference (mars included), otherwise they are nat and the defenders score 162 plus
+all the roem. The multiplier applies. Trump choice, challenges and roem declarations
+are judged the same way: each option is applied in each world, the rest of the
+bidding follows the ISMCTS default policy, and the deal is solved from the first card.
+
+Gurka is not a trick game with a fixed trump and partners: the bot raises
+``ValueError`` for a Gurka observation.
+
+>>> from cardtable.kraken import Round, Rules
+>>> r = Round.new(Rules(), dealer=3, seed=4)
+>>> bot = PimcBot(worlds=4, seed=1)
+>>> bot.act(r.observation(r.to_move)) in r.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from cardtable.bots.base import BaseBot
+from cardtable.cards import Card
+from cardtable.kraken.observation import Observation as KrakenObservation
+from cardtable.kraken.round import Round
+from cardtable.kraken.scoring import TOTAL_CARD_POINTS
+
+__all__ = ["PimcBot", "round_utility"]
+
+
+def round_utility(round_: Round, value: int, team: int) -> float:
+    """The score difference ``team`` would get if the remaining play is worth ``value``
+    (declarers minus defenders, as :func:`cardtable.solver.solve` gives it)."""
+    assert round_.declarer is not None
+    declarers = round_.declarer.team
+    points, roem = round_.card_points, round_.roem
+    past = points[declarers] + roem[declarers] - points[1 - declarers] - roem[1 - declarers]
+    final = past + value
+    # nat: the declarers score nothing, the defenders 162 and all the roem
+    difference = final if final > 0 else -(TOTAL_CARD_POINTS + roem[0] + roem[1])
+    difference *= round_.multiplier
+    return float(difference if team == declarers else -difference)
+
+
+class PimcBot(BaseBot):
+    """PIMC over inferred hidden hands, solved double dummy (Kraken only).
+
+    The budget is ``worlds`` per decision (deterministic for a given ``seed``) or
+    ``milliseconds`` per decision (at least one world). ``engine`` chooses the solver
+    (``"auto"``, ``"native"`` or ``"pure"``).
+    """
+
+    name = "pimc"
+
+    def __init__(
+        self,
+        worlds: int | None = None,
+        milliseconds: float | None = None,
+        seed: int | None = None,
+        engine: str = "auto",
+    ) -> None:
+        if worlds is None and milliseconds is None:
+            worlds = 20
+        if worlds is not None and worlds < 1:
+            raise ValueError(f"worlds must be at least 1, not {worlds}")
+        if milliseconds is not None and milliseconds <= 0:
+            raise ValueError(f"milliseconds must be positive, not {milliseconds}")
+        if engine not in ("auto", "native", "pure"):
+            raise ValueError(f"engine must be 'auto', 'native' or 'pure', not {engine!r}")
+        self.worlds = worlds
+        self.milliseconds = milliseconds
+        self.engine: Any = engine
+        self._rng = random.Random(seed)
+
+    def act(self, observation: Any) -> str:
+        """The action with the best average round score over the sampled worlds."""
+        if not isinstance(observation, KrakenObservation):
+            raise ValueError("pimc is a Kraken bot: it cannot play Gurka")
+        legal = list(observation.legal_actions)
+        if len(legal) == 1:
+            return legal[0]
+        from cardtable.bots.kraken_search import KrakenSearch
+        from cardtable.solver import solve
+
+        search = KrakenSearch(observation)
+        team = observation.seat % 2
+        totals = dict.fromkeys(legal, 0.0)
+        deadline = (
+            None if self.milliseconds is None else time.perf_counter() + self.milliseconds / 1000
+        )
+        done = 0
+        while (self.worlds is None or done < self.worlds) and (
+            deadline is None or done == 0 or time.perf_counter() < deadline
+        ):
+            done += 1
+            world = search.determinize(self._rng)
+            if world.phase == "play":
+                solution = solve(world, self.engine)
+                for action in legal:
+                    value = solution.card_values[Card.parse(action)]
+                    totals[action] += round_utility(world, value, team)
+                continue
+            seed = self._rng.randrange(2**32)
+            for action in legal:
+                trial = world.copy()
+                trial.apply(action)
+                policy = random.Random(seed)
+                while trial.phase not in ("play", "done"):
+                    trial.apply(search.default_action(trial, policy))
+                if trial.phase == "done":  # pragma: no cover - bidding never ends a round
+                    continue
+                totals[action] += round_utility(trial, solve(trial, self.engine).value, team)
+        return max(legal, key=lambda action: totals[action])
