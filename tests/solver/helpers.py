@@ -13,9 +13,7 @@ ROEM_MODES = ("tricks", "hand", "none")
 def random_round(rng: random.Random, rules: Rules | None = None) -> Round:
     """A freshly dealt round in its play phase: random trump, random roem answers."""
     if rules is None:
-        rules = Rules(
-            play=rng.choice(PLAY_RULES), roem=rng.choice(ROEM_MODES), challenges=False
-        )
+        rules = Rules(play=rng.choice(PLAY_RULES), roem=rng.choice(ROEM_MODES), challenges=False)
     round_ = Round.new(rules, dealer=rng.randrange(4), seed=rng.randrange(10**9))
     while round_.phase != "play":
         legal = round_.legal_actions()
