@@ -269,11 +269,32 @@ static void bounds(Ctx *c, int leader, int mars, int *low, int *high) {
     }
 }
 
+/* One card each: the last trick is forced, so score it directly. */
+static int last_trick(Ctx *c, int leader, int mars) {
+    uint32_t *hands = c->hands;
+    int first = lowbit(hands[leader]);
+    int led = first >> 3;
+    int best = first, best_seat = leader, pts = c->pts[first] + 10;
+    uint32_t mask = 1u << first;
+    for (int i = 1; i < 4; i++) {
+        int seat = (leader + i) & 3;
+        int card = lowbit(hands[seat]);
+        mask |= 1u << card;
+        pts += c->pts[card];
+        if (c->power[led][card] > c->power[led][best]) { best = card; best_seat = seat; }
+    }
+    if (c->count_roem) pts += trick_roem(c, mask);
+    int team = best_seat & 1;
+    if (mars & (1 << team)) pts += MARS;
+    return team ? -pts : pts;
+}
+
 static int lead(Ctx *c, int leader, int mars, int alpha, int beta) {
     c->nodes++;
     uint32_t *hands = c->hands;
     uint32_t hand = hands[leader];
     if (!hand) return (mars & 1) ? MARS : (mars & 2) ? -MARS : 0;
+    if (!(hand & (hand - 1))) return last_trick(c, leader, mars);
     int lm = leader | (mars << 2);
     Entry *slot = NULL;
     int lo = -INF, hi = INF, best_card = -1;

@@ -195,6 +195,8 @@ class PureSearch:
         hand = hands[leader]
         if not hand:
             return MARS if mars & 1 else -MARS if mars & 2 else 0
+        if not hand & (hand - 1):
+            return self._last_trick(leader, mars)
         options = self.options
         key = (hands[0], hands[1], hands[2], hands[3], leader, mars)
         best_card = -1
@@ -265,6 +267,21 @@ class PureSearch:
                 lo = hi = best
             self.table[key] = (lo, hi, best_card)
         return best
+
+    def _last_trick(self, leader: int, mars: int) -> int:
+        """One card each: the last trick is forced, so score it directly."""
+        hands = self._hands
+        trick = [hands[(leader + i) & 3].bit_length() - 1 for i in range(4)]
+        power = self._powers[trick[0] // 13]
+        best = max(range(4), key=lambda i: power[trick[i]])
+        pts = self._pts
+        gained = 10 + sum(pts[c] for c in trick)
+        if self.count_roem:
+            gained += cached_trick_roem(sum(1 << c for c in trick), self.trump)
+        team = (leader + best) & 1
+        if mars & (1 << team):
+            gained += MARS
+        return -gained if team else gained
 
     def _bounds(self, leader: int, mars: int) -> tuple[int, int]:
         """Static bounds of the remaining play from a trick boundary."""
