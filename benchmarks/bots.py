@@ -67,7 +67,9 @@ def main() -> None:
         if name == "ismcts":
             print(f"ismcts_{game}_iterations_per_s: {rate * ISMCTS_ITERATIONS:,.0f}", flush=True)
     for game in ("kraken", "gurka"):
-        ratio = figures[f"heuristic_{game}_decisions_per_s"] / figures[f"random_{game}_decisions_per_s"]
+        ratio = (
+            figures[f"heuristic_{game}_decisions_per_s"] / figures[f"random_{game}_decisions_per_s"]
+        )
         print(f"heuristic_vs_random_speed_{game}: {ratio:.3f}")
 
 

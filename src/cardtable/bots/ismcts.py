@@ -14,7 +14,7 @@ import math
 import random
 import time
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
 from cardtable.bots.base import BaseBot
 from cardtable.game import Observation
@@ -44,22 +44,26 @@ class SearchState(Protocol):
         ...
 
 
-class SearchAdapter(Protocol):
-    """The game-specific side of ISMCTS, built for one decision from one observation."""
+State = TypeVar("State", bound=SearchState)
 
-    def determinize(self, rng: random.Random) -> SearchState:
+
+class SearchAdapter(Protocol[State]):
+    """The game-specific side of ISMCTS, built for one decision from one observation;
+    ``State`` is the game's determinized position type."""
+
+    def determinize(self, rng: random.Random) -> State:
         """A fresh state with the hidden cards sampled consistently with the observation."""
         ...
 
-    def default_action(self, state: SearchState, rng: random.Random) -> str:
+    def default_action(self, state: State, rng: random.Random) -> str:
         """The rollout policy: a cheap, reasonable action in ``state``."""
         ...
 
-    def reward(self, state: SearchState, seat: int) -> float:
+    def reward(self, state: State, seat: int) -> float:
         """The outcome for ``seat`` at the end of the horizon, roughly in [-1, 1]."""
         ...
 
-    def rollout(self, state: SearchState, rng: random.Random) -> None:
+    def rollout(self, state: State, rng: random.Random) -> None:
         """Play ``state`` to the end of the horizon (by default with ``default_action``)."""
         ...
 
@@ -91,7 +95,7 @@ class Node:
 
 
 def search(
-    adapter: SearchAdapter,
+    adapter: SearchAdapter[Any],
     seat: int,
     legal: list[str],
     rng: random.Random,
@@ -144,7 +148,7 @@ def search(
     return best, root
 
 
-AdapterFactory = Callable[[Observation], SearchAdapter]
+AdapterFactory = Callable[[Observation], SearchAdapter[Any]]
 
 
 class IsmctsBot(BaseBot):

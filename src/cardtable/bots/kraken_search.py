@@ -63,7 +63,7 @@ class KrakenSearch:
             return self._public_round(rng)
         return self._template.redeal(self._sampler.sample(rng))
 
-    def default_action(self, state: Round, rng: random.Random) -> str:  # type: ignore[override]
+    def default_action(self, state: Round, rng: random.Random) -> str:
         """Bid by hand strength, never challenge, declare roem, play at random."""
         legal = state.legal_actions()
         phase = state.phase
@@ -90,7 +90,7 @@ class KrakenSearch:
             return "pass"
         return best
 
-    def rollout(self, state: Round, rng: random.Random) -> None:  # type: ignore[override]
+    def rollout(self, state: Round, rng: random.Random) -> None:
         """Finish the round: bidding by the default policy, the cards by fast play-outs."""
         while not state.is_over and (state.phase != "play" or state.trick):
             state.apply(self.default_action(state, rng))
@@ -118,7 +118,7 @@ class KrakenSearch:
         )
         self._outcome = result.points
 
-    def reward(self, state: Round, seat: int) -> float:  # type: ignore[override]
+    def reward(self, state: Round, seat: int) -> float:
         """The round's score difference for ``seat``'s team, scaled."""
         own, other = self._outcome[seat % 2], self._outcome[1 - seat % 2]
         return (own - other) / SCALE
