@@ -12,7 +12,11 @@ points and roem already scored; if the declarers end strictly ahead they score t
 difference (mars included), otherwise they are nat and the defenders score 162 plus
 all the roem. The multiplier applies. Trump choice, challenges and roem declarations
 are judged the same way: each option is applied in each world, the rest of the
-bidding follows the ISMCTS default policy, and the deal is solved from the first card.
+bidding follows the ISMCTS default policy, and the deal is solved from the first card
+(its value only). Because the best-looking bid over a few noisy worlds is
+over-estimated (the winner's curse), a bid or challenge is preferred to passing only
+by its mean minus its standard error, and a bidding decision always looks at three
+worlds at least.
 
 Gurka is not a trick game with a fixed trump and partners: the bot raises
 ``ValueError`` for a Gurka observation.
@@ -26,6 +30,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Any
@@ -91,25 +96,29 @@ class PimcBot(BaseBot):
         if len(legal) == 1:
             return legal[0]
         from cardtable.bots.kraken_search import KrakenSearch
-        from cardtable.solver import solve
+        from cardtable.solver.api import solve, value
 
         search = KrakenSearch(observation)
         team = observation.seat % 2
         totals = dict.fromkeys(legal, 0.0)
+        squares = dict.fromkeys(legal, 0.0)
         deadline = (
             None if self.milliseconds is None else time.perf_counter() + self.milliseconds / 1000
         )
         done = 0
+        # a bid judged on one or two worlds is a coin toss: always look at a few
+        least = 1 if observation.phase == "play" else min(3, self.worlds or 3)
         while (self.worlds is None or done < self.worlds) and (
-            deadline is None or done == 0 or time.perf_counter() < deadline
+            deadline is None or done < least or time.perf_counter() < deadline
         ):
             done += 1
             world = search.determinize(self._rng)
             if world.phase == "play":
                 solution = solve(world, self.engine)
                 for action in legal:
-                    value = solution.card_values[Card.parse(action)]
-                    totals[action] += round_utility(world, value, team)
+                    utility = round_utility(world, solution.card_values[Card.parse(action)], team)
+                    totals[action] += utility
+                    squares[action] += utility * utility
                 continue
             seed = self._rng.randrange(2**32)
             for action in legal:
@@ -120,5 +129,20 @@ class PimcBot(BaseBot):
                     trial.apply(search.default_action(trial, policy))
                 if trial.phase == "done":  # pragma: no cover - bidding never ends a round
                     continue
-                totals[action] += round_utility(trial, solve(trial, self.engine).value, team)
-        return max(legal, key=lambda action: totals[action])
+                utility = round_utility(trial, value(trial, self.engine), team)
+                totals[action] += utility
+                squares[action] += utility * utility
+        if observation.phase == "play" or "pass" not in legal:
+            return max(legal, key=lambda action: totals[action])
+
+        # bidding: a few noisy worlds make the best-looking bid look better than it is
+        # (the winner's curse), so a bid or challenge must beat passing by its standard
+        # error
+        def cautious(action: str) -> float:
+            mean = totals[action] / done
+            if action == "pass" or done < 2:
+                return mean
+            variance = max(0.0, squares[action] / done - mean * mean)
+            return mean - math.sqrt(variance / (done - 1))
+
+        return max(legal, key=cautious)
