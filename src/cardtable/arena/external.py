@@ -45,13 +45,19 @@ class BotProcess:
         threading.Thread(target=self._drain, args=(self._process.stderr,), daemon=True).start()
 
     def _pump(self, stream: IO[str]) -> None:
-        for line in stream:
-            self._lines.put(line)
+        try:
+            for line in stream:
+                self._lines.put(line)
+        except (ValueError, OSError):  # the arena closed the pipe while we read
+            pass
         self._lines.put(_EOF)
 
     def _drain(self, stream: IO[str]) -> None:
-        for line in stream:
-            self.stderr_tail.append(line.rstrip())
+        try:
+            for line in stream:
+                self.stderr_tail.append(line.rstrip())
+        except (ValueError, OSError):  # the arena closed the pipe while we read
+            pass
 
     @property
     def alive(self) -> bool:
