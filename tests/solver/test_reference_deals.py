@@ -54,3 +54,21 @@ def test_reference_deal(deal: tuple[str, str, str, str, int], engine: str) -> No
     assert (162 + solution.value) // 2 == north_south
     assert solution.value == max(solution.card_values.values())
     assert makes(round_, engine=engine) == (north_south > 81)  # type: ignore[arg-type]
+
+
+def test_pure_fallback_without_the_extension(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardtable.solver import native
+    from cardtable.solver.api import searcher_for
+    from cardtable.solver.search import PureSearch
+
+    round_ = reference_round(*DEALS[2][:4])
+    for _ in range(20):  # a few tricks in, to keep the pure search quick
+        round_.apply(round_.legal_actions()[0])
+    monkeypatch.setattr(native, "AVAILABLE", False)
+    from cardtable.solver.api import position_of
+
+    assert isinstance(searcher_for(position_of(round_)), PureSearch)
+    with pytest.raises(RuntimeError, match="not built"):
+        solve(round_, engine="native")
+    monkeypatch.undo()
+    assert solve(round_, engine="auto") == solve(round_, engine="pure")
