@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import time
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,8 +54,9 @@ class PlayResult:
         return cls(data["index"], data["key"], data["scores"], data["record"], data["faults"])
 
 
-class _Seat:
-    """Drives the bot in one seat and records its faults."""
+class _Seat(ABC):
+    """Drives the bot in one seat and records its faults; subclasses say how the bot
+    is reached (in this process or through the bot protocol)."""
 
     def __init__(self, seat: int, faults: list[Fault]) -> None:
         self.seat = seat
@@ -64,14 +66,17 @@ class _Seat:
     def fault(self, kind: str, reason: str, decision: int | None = None) -> None:
         self.faults.append(Fault(kind, reason, self.seat, decision))
 
+    @abstractmethod
     def start_game(self, game: str, players: int, rules: Any, seed: int) -> None:
-        raise NotImplementedError
+        """Tell the bot a game starts."""
 
+    @abstractmethod
     def notify(self, kind: str, observation: Any, scores: list[float] | None = None) -> None:
-        raise NotImplementedError
+        """Tell the bot a trick, round or game ended."""
 
+    @abstractmethod
     def decide(self, observation: Any) -> str | None:
-        raise NotImplementedError
+        """The bot's action, or None after a fault."""
 
 
 class _LocalSeat(_Seat):

@@ -7,6 +7,7 @@ return one of ``observation.legal_actions``.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any, Protocol, runtime_checkable
 
 from cardtable.game import Observation
@@ -42,25 +43,25 @@ class Bot(Protocol):
         ...
 
 
-class BaseBot:
+class BaseBot(ABC):
     """A bot with do-nothing notifications; subclasses implement :meth:`act`."""
 
     name = "base"
 
-    def start_game(self, game: str, seat: int, players: int, rules: Any) -> None:
+    def start_game(self, game: str, seat: int, players: int, rules: Any) -> None:  # noqa: B027 (optional hook)
         """Remember nothing by default."""
 
-    def start_round(self, observation: Observation) -> None:
+    def start_round(self, observation: Observation) -> None:  # noqa: B027 (optional hook)
         """Remember nothing by default."""
 
+    @abstractmethod
     def act(self, observation: Observation) -> str:
         """Subclasses choose an action."""
-        raise NotImplementedError
 
-    def end_round(self, observation: Observation) -> None:
+    def end_round(self, observation: Observation) -> None:  # noqa: B027 (optional hook)
         """Remember nothing by default."""
 
-    def end_game(self, observation: Observation) -> None:
+    def end_game(self, observation: Observation) -> None:  # noqa: B027 (optional hook)
         """Remember nothing by default."""
 
     def __repr__(self) -> str:
