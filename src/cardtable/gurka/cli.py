@@ -8,11 +8,11 @@ import random
 from pathlib import Path
 from typing import Any
 
-from cardtable.errors import RecordError
 from cardtable.gurka.game import Game
 from cardtable.gurka.render import render_game, render_round
 from cardtable.gurka.round import Round
 from cardtable.gurka.rules import Rules
+from cardtable.records import load_record
 
 __all__ = ["register"]
 
@@ -49,11 +49,8 @@ def register(games: Any) -> None:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    try:
-        record = json.loads(args.file.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as error:
-        raise RecordError(f"{args.file} is not JSON: {error}") from None
-    if isinstance(record, dict) and record.get("type") == "round":
+    record = load_record(args.file)
+    if record.get("type") == "round":
         print(render_round(Round.from_record(record), unicode=args.unicode))
     else:
         print(render_game(Game.from_record(record), unicode=args.unicode))

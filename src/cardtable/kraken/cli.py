@@ -8,11 +8,11 @@ import random
 from pathlib import Path
 from typing import Any
 
-from cardtable.errors import RecordError
 from cardtable.kraken.game import Game
 from cardtable.kraken.render import render_game, render_round
 from cardtable.kraken.round import Round
 from cardtable.kraken.rules import PRESETS, Rules
+from cardtable.records import load_record
 
 __all__ = ["register"]
 
@@ -72,11 +72,8 @@ def register(games: Any) -> None:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    try:
-        record = json.loads(args.file.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as error:
-        raise RecordError(f"{args.file} is not JSON: {error}") from None
-    if isinstance(record, dict) and record.get("type") == "round":
+    record = load_record(args.file)
+    if record.get("type") == "round":
         print(render_round(Round.from_record(record), unicode=args.unicode))
     else:
         print(render_game(Game.from_record(record), unicode=args.unicode))
@@ -161,11 +158,8 @@ def _solve(args: argparse.Namespace) -> int:
 def _analyze(args: argparse.Namespace) -> int:
     from cardtable.solver.analysis import analyze, render_analysis
 
-    try:
-        record = json.loads(args.file.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as error:
-        raise RecordError(f"{args.file} is not JSON: {error}") from None
-    if isinstance(record, dict) and record.get("type") == "round":
+    record = load_record(args.file)
+    if record.get("type") == "round":
         rounds = [Round.from_record(record)]
     else:
         rounds = Game.from_record(record).history

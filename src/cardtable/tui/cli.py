@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from cardtable import gurka, kraken
+from cardtable.records import load_record
 from cardtable.tui.i18n import LANGUAGES, detect_language, set_language
-from cardtable.tui.session import LEVELS, Session, Settings, load_record
+from cardtable.tui.session import LEVELS, Session, Settings
 
 __all__ = ["main_play", "register", "settings_from_args"]
 

@@ -15,12 +15,13 @@ from textual.widgets import Button, Input, Label, RichLog, Select, Static, Switc
 from cardtable import gurka, kraken
 from cardtable.cards import Card
 from cardtable.errors import IllegalAction, RecordError
+from cardtable.records import load_record
 from cardtable.tui import text
 from cardtable.tui.dialogs import ChoiceDialog, InputDialog, MessageDialog
 from cardtable.tui.i18n import LANGUAGES, _, language
 from cardtable.tui.plain import choices
 from cardtable.tui.replay import Replay
-from cardtable.tui.session import LEVELS, Session, Settings, load_record
+from cardtable.tui.session import LEVELS, Session, Settings
 from cardtable.tui.widgets import CardView, HandView, SeatView
 
 if TYPE_CHECKING:

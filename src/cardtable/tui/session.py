@@ -25,6 +25,7 @@ from typing import Any, Final, Literal
 from cardtable import gurka, kraken
 from cardtable.bots import Bot, make_bot
 from cardtable.errors import IllegalAction, RecordError
+from cardtable.records import load_record
 from cardtable.tui.i18n import _
 
 __all__ = [
@@ -505,17 +506,6 @@ class Session:
     def load(cls, path: Path | str, settings: Settings | None = None) -> Session:
         """Continue the game saved in ``path``."""
         return cls.from_record(load_record(path), settings)
-
-
-def load_record(path: Path | str) -> dict[str, Any]:
-    """Read a JSON record; ``RecordError`` when it is not JSON or not an object."""
-    try:
-        record = json.loads(Path(path).expanduser().read_text(encoding="utf-8"))
-    except json.JSONDecodeError as error:
-        raise RecordError(f"{path} is not JSON: {error}") from None
-    if not isinstance(record, dict):
-        raise RecordError(f"{path}: a record is a JSON object")
-    return record
 
 
 def read_record(
