@@ -6,25 +6,12 @@ import random
 import pytest
 
 from cardtable.bots import make_bot
-from cardtable.bots.base import Bot
 from cardtable.bots.kraken_heuristic import choose, trump_strength
 from cardtable.cards import CardSet, Suit
 from cardtable.kraken import Observation, Round, Rules, Seat
 
 from ..kraken.helpers import ALL_RULES
-
-
-def play(round_: Round, bots: list[Bot]) -> list[str]:
-    decisions = []
-    while not round_.is_over:
-        seat = round_.to_move
-        assert seat is not None
-        observation = round_.observation(seat)
-        action = bots[seat].act(observation)
-        assert action in observation.legal_actions
-        round_.apply(action)
-        decisions.append(action)
-    return decisions
+from ..kraken.helpers import play_with_bots as play
 
 
 @pytest.mark.parametrize("name", ["random", "heuristic"])

@@ -32,3 +32,17 @@ def snapshot(round_: Round) -> dict[str, Any]:
 def deal(text: str) -> list[str]:
     """Four hands from 'N: ... / E: ... / S: ... / W: ...'-less text: four lines."""
     return [line.strip() for line in text.strip().splitlines()]
+
+
+def play_with_bots(round_: Round, bots: list[Any]) -> list[str]:
+    """Play a round to its end with one bot per seat, checking every action is legal."""
+    actions = []
+    while not round_.is_over:
+        seat = round_.to_move
+        assert seat is not None
+        observation = round_.observation(seat)
+        action = bots[seat].act(observation)
+        assert action in observation.legal_actions
+        round_.apply(action)
+        actions.append(action)
+    return actions

@@ -9,22 +9,14 @@ import pytest
 from cardtable.bots import list_bots, make_bot
 from cardtable.bots.pimc import PimcBot, round_utility
 from cardtable.kraken import Round, Rules
+from tests.kraken.helpers import play_with_bots
 from tests.solver.helpers import random_position
 
 
 def _play(rules: Rules, seed: int, worlds: int = 3) -> list[str]:
     round_ = Round.new(rules, dealer=seed % 4, seed=seed)
     bots = [make_bot("pimc", worlds=worlds, seed=seed * 4 + s) for s in range(4)]
-    actions = []
-    while not round_.is_over:
-        seat = round_.to_move
-        assert seat is not None
-        observation = round_.observation(seat)
-        action = bots[seat].act(observation)
-        assert action in observation.legal_actions
-        actions.append(action)
-        round_.apply(action)
-    return actions
+    return play_with_bots(round_, bots)
 
 
 def test_registered() -> None:
