@@ -23,7 +23,7 @@ from cardtable.kraken.observation import Observation
 from cardtable.kraken.roem import hand_roem, trick_roem_mask
 from cardtable.kraken.trick import DECK
 
-__all__ = ["choose", "defence_strength", "play_card", "trump_strength"]
+__all__ = ["bid", "choose", "defence_strength", "play_card", "trump_strength"]
 
 _TRUMP_VALUE: Final[dict[Rank, float]] = {
     Rank.JACK: 30,
@@ -107,16 +107,20 @@ def choose(observation: Observation, rng: random.Random) -> str:
 
 
 def _trump_choice(obs: Observation, hand: int) -> str:
-    legal = obs.legal_actions
-    from_hand = obs.rules.roem == "hand"
+    return bid(hand, obs.legal_actions, obs.proposed, obs.rules.roem == "hand")
+
+
+def bid(hand: int, legal: list[str], proposed: Card | None, roem_from_hand: bool) -> str:
+    """The trump-choice action for ``hand``: take or name the strongest suit when it
+    reaches :data:`NAME_THRESHOLD` (or when forced), otherwise pass."""
     if "take" in legal:
-        assert obs.proposed is not None
-        strength = trump_strength(hand, int(obs.proposed.suit), from_hand)
+        assert proposed is not None
+        strength = trump_strength(hand, int(proposed.suit), roem_from_hand)
         return "take" if strength >= NAME_THRESHOLD else "pass"
     options = [a for a in legal if a.startswith("trump ")]
-    best = max(options, key=lambda a: trump_strength(hand, int(Suit.parse(a[6:])), from_hand))
+    best = max(options, key=lambda a: trump_strength(hand, int(Suit.parse(a[6:])), roem_from_hand))
     if "pass" in legal:
-        strength = trump_strength(hand, int(Suit.parse(best[6:])), from_hand)
+        strength = trump_strength(hand, int(Suit.parse(best[6:])), roem_from_hand)
         if strength < NAME_THRESHOLD:
             return "pass"
     return best

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import random
 
-from cardtable.bots.kraken_heuristic import NAME_THRESHOLD, trump_strength
-from cardtable.cards import CARDS, CardSet, Suit
+from cardtable.bots.kraken_heuristic import bid
+from cardtable.cards import CARDS, CardSet
 from cardtable.kraken.fast import random_playout
 from cardtable.kraken.inference import DealSampler, infer
 from cardtable.kraken.observation import Observation
@@ -75,20 +75,7 @@ class KrakenSearch:
             return "pass"
         seat = state.to_move
         assert seat is not None
-        hand = state.hands[seat].mask
-        from_hand = state.rules.roem == "hand"
-        if "take" in legal:
-            proposed = state.proposed
-            assert proposed is not None
-            strong = trump_strength(hand, int(proposed.suit), from_hand) >= NAME_THRESHOLD
-            return "take" if strong else "pass"
-        options = [a for a in legal if a.startswith("trump ")]
-        best = max(options, key=lambda a: trump_strength(hand, int(Suit.parse(a[6:])), from_hand))
-        if "pass" in legal and trump_strength(hand, int(Suit.parse(best[6:])), from_hand) < (
-            NAME_THRESHOLD
-        ):
-            return "pass"
-        return best
+        return bid(state.hands[seat].mask, legal, state.proposed, state.rules.roem == "hand")
 
     def rollout(self, state: Round, rng: random.Random) -> None:
         """Finish the round: bidding by the default policy, the cards by fast play-outs."""
