@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from pathlib import Path
 
 import pytest
 
@@ -260,3 +261,20 @@ def test_rotated_duel_runs_and_the_heuristic_beats_random() -> None:
     assert result.low > 0
     chips = play_game(Rules(players=3), 1, [make_bot("random", seed=s) for s in range(3)])
     assert sum(chips) == 0
+
+
+def test_a_logged_duel_resumes_without_replaying_finished_seeds(tmp_path: Path) -> None:
+    log = tmp_path / "duel.jsonl"
+    heuristic, random_bot = ("heuristic", {}), ("random", {"seed": 1})
+    first = gurka_rotated(heuristic, random_bot, 2, players=3, seed=5, log=log)
+    played: list[int] = []
+    whole = gurka_rotated(
+        heuristic, random_bot, 3, players=3, seed=5, log=log, progress=lambda s, _: played.append(s)
+    )
+    assert played == [7]
+    assert whole.deals == 3
+    fresh = gurka_rotated(heuristic, random_bot, 3, players=3, seed=5)
+    assert (whole.mean, first.deals) == (fresh.mean, 2)
+    log.write_text(log.read_text() + "not json\n")
+    with pytest.raises(ValueError, match=r"duel.jsonl:4: not a duel log entry"):
+        gurka_rotated(heuristic, random_bot, 3, players=3, seed=5, log=log)

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
-from collections.abc import Sequence
+import json
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from cardtable.bots import make_bot
@@ -68,26 +70,51 @@ def gurka_rotated(
     seed: int = 0,
     workers: int | None = None,
     rules: Rules | None = None,
+    log: Path | None = None,
+    progress: Callable[[int, float], None] | None = None,
 ) -> DuelResult:
     """Play ``games`` game seeds (``seed``, ``seed + 1``...), each with every rotation,
     between two bots given as (name, options); the mean difference in net chips per
-    seat with its 95% interval. ``workers`` > 1 runs games in parallel processes."""
+    seat with its 95% interval. ``workers`` > 1 runs games in parallel processes.
+
+    With ``log``, each finished seed is appended to that JSON-lines file as it ends,
+    and seeds already there are not played again: a killed run resumes where it was.
+    ``progress(seed, diff)`` is called as each seed ends."""
     rules = rules if rules is not None else Rules(players=players)
-    seeds = range(seed, seed + games)
+    diffs = _logged(log) if log is not None else {}
+    todo = [s for s in range(seed, seed + games) if s not in diffs]
+
+    def finished(game_seed: int, diff: float) -> None:
+        diffs[game_seed] = diff
+        if log is not None:
+            with log.open("a") as out:
+                out.write(json.dumps({"seed": game_seed, "diff": diff}) + "\n")
+        if progress is not None:
+            progress(game_seed, diff)
+
     if workers is not None and workers > 1:
         with concurrent.futures.ProcessPoolExecutor(workers) as pool:
-            diffs = list(
-                pool.map(
-                    gurka_game_score,
-                    [spec_a] * games,
-                    [spec_b] * games,
-                    [rules] * games,
-                    seeds,
-                )
-            )
+            futures = {pool.submit(gurka_game_score, spec_a, spec_b, rules, s): s for s in todo}
+            for future in concurrent.futures.as_completed(futures):
+                finished(futures[future], future.result())
     else:
-        diffs = [gurka_game_score(spec_a, spec_b, rules, s) for s in seeds]
-    return summarize(diffs)
+        for s in todo:
+            finished(s, gurka_game_score(spec_a, spec_b, rules, s))
+    return summarize([diffs[s] for s in range(seed, seed + games)])
+
+
+def _logged(log: Path) -> dict[int, float]:
+    """The seeds already played in a run's log (none if it does not exist yet)."""
+    if not log.exists():
+        return {}
+    done = {}
+    for number, line in enumerate(log.read_text().splitlines(), 1):
+        try:
+            entry = json.loads(line)
+            done[int(entry["seed"])] = float(entry["diff"])
+        except (ValueError, KeyError, TypeError) as error:
+            raise ValueError(f"{log}:{number}: not a duel log entry ({error}): {line!r}") from None
+    return done
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -101,8 +128,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--log", type=Path, help="JSON-lines file of finished seeds (resumes)")
     args = parser.parse_args(argv)
-    import json
+    played: list[float] = []
+
+    def progress(game_seed: int, diff: float) -> None:
+        played.append(diff)
+        print(f"seed {game_seed}: {diff:+.2f}  ({summarize(played)})", flush=True)
 
     result = gurka_rotated(
         (args.a, json.loads(args.a_options)),
@@ -111,6 +143,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         players=args.players,
         seed=args.seed,
         workers=args.workers,
+        log=args.log,
+        progress=progress,
     )
     print(f"{args.a} vs {args.b}: {result}")
     return 0

@@ -105,12 +105,12 @@ def search(
 ) -> tuple[str, Node]:
     """Run ISMCTS for ``seat`` and return the most visited legal action and the root."""
     root = Node(None)
-    deadline = None if milliseconds is None else time.perf_counter() + milliseconds / 1000
+    deadline = None if milliseconds is None else time.thread_time() + milliseconds / 1000
     if iterations is None and deadline is None:
         iterations = 1000
     done = 0
     while (iterations is None or done < iterations) and (
-        deadline is None or done == 0 or time.perf_counter() < deadline
+        deadline is None or done == 0 or time.thread_time() < deadline
     ):
         done += 1
         state = adapter.determinize(rng)
@@ -155,8 +155,9 @@ class IsmctsBot(BaseBot):
     """ISMCTS over sampled hidden hands, for every decision of both games.
 
     The budget is ``iterations`` per decision, or ``milliseconds`` per decision
-    (then not reproducible across machines). With an iteration budget the bot is
-    deterministic for a given ``seed``.
+    counted in CPU time of the deciding thread (one core's worth: a busy machine makes
+    the bot slower, not weaker; not reproducible). With an iteration budget the bot
+    is deterministic for a given ``seed``.
     """
 
     name = "ismcts"

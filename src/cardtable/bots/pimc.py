@@ -62,7 +62,8 @@ class PimcBot(BaseBot):
     """PIMC over inferred hidden hands, solved double dummy (Kraken only).
 
     The budget is ``worlds`` per decision (deterministic for a given ``seed``) or
-    ``milliseconds`` per decision (at least one world). ``engine`` chooses the solver
+    ``milliseconds`` of CPU time of the deciding thread per decision (at least one
+    world; a busy machine makes it slower, not weaker). ``engine`` chooses the solver
     (``"auto"``, ``"native"`` or ``"pure"``).
     """
 
@@ -103,13 +104,13 @@ class PimcBot(BaseBot):
         totals = dict.fromkeys(legal, 0.0)
         squares = dict.fromkeys(legal, 0.0)
         deadline = (
-            None if self.milliseconds is None else time.perf_counter() + self.milliseconds / 1000
+            None if self.milliseconds is None else time.thread_time() + self.milliseconds / 1000
         )
         done = 0
         # a bid judged on one or two worlds is a coin toss: always look at a few
         least = 1 if observation.phase == "play" else min(3, self.worlds or 3)
         while (self.worlds is None or done < self.worlds) and (
-            deadline is None or done < least or time.perf_counter() < deadline
+            deadline is None or done < least or time.thread_time() < deadline
         ):
             done += 1
             world = search.determinize(self._rng)
