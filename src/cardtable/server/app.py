@@ -26,6 +26,7 @@ from cardtable.server.protocol import (
 )
 from cardtable.server.service import PROTOCOL_VERSION, Client, ServerError, Service
 from cardtable.server.store import UserRow
+from cardtable.server.web import mount_web
 
 __all__ = ["COOKIE", "create_app"]
 
@@ -250,6 +251,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await play_socket(websocket, table_id, settings)
 
+    mount_web(app)  # the browser client; last, since it serves every other path
     return app
 
 
