@@ -82,6 +82,13 @@ def test_two_nodes_serve_one_table(tmp_path: Path) -> None:
             table = (await bob.get(f"/api/tables/{table_id}"))["table"]
             record = await bob.get(f"/api/games/{table['game_id']}/record")
             assert sum(len(r["actions"]) for r in record["record"]["rounds"]) == final
+            # the result was rated once, in the transaction of the last action
+            board = (await alice.get("/api/leaderboard?game=kraken"))["entries"]
+            assert {e["player_id"]: e["games"] for e in board} == {
+                alice.user["id"]: 1,
+                bob.user["id"]: 1,
+                "bot:random": 2,
+            }
             for sock in (a, b, watcher):
                 await sock.close()
             await alice.close()

@@ -98,6 +98,18 @@ def test_gurka_six_seats_with_buybacks(tmp_path: Path) -> None:
             result = ends[0]["events"][-1]["result"]
             assert result["buybacks"] == [0, 2, 0, 1, 2, 2]
             assert ends[0]["version"] == 163
+            # rated as a ranking of the six seats by net chips
+            board = (await people[0].get("/api/leaderboard?game=gurka"))["entries"]
+            assert len(board) == 6 and [e["rank"] for e in board] == list(range(1, 7))
+            by_id = {e["player_id"]: e for e in board}
+            chips = result["chips"]
+            best = max(range(6), key=lambda seat: chips[seat])
+            worst = min(range(6), key=lambda seat: chips[seat])
+            assert by_id[people[best].user["id"]]["mu"] > by_id[people[worst].user["id"]]["mu"]
+            for seat, api in enumerate(people):
+                stats = (await api.get(f"/api/players/{api.user['id']}"))["stats"]["gurka"]
+                assert stats["games"] == 1 and stats["net_chips"] == chips[seat]
+                assert stats["wins"] == int(seat in result["winners"])
             for sock in socks:
                 await sock.close()
             for api in people:

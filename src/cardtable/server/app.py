@@ -10,7 +10,7 @@ import time
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
@@ -63,6 +63,14 @@ class SeatIn(BaseModel):
 
     kind: str = Field(default="human", pattern=r"^(human|bot|external)$")
     level: str | None = Field(default=None, max_length=32)
+    bot: str | None = Field(default=None, max_length=32)
+    """For an ``external`` seat: the id of the bot account that plays it."""
+
+
+class BotIn(BaseModel):
+    """A new bot account."""
+
+    name: str = Field(min_length=1, max_length=40)
 
 
 class TableIn(BaseModel):
@@ -102,8 +110,12 @@ def _token(request: Request | WebSocket) -> str | None:
     return request.cookies.get(COOKIE)
 
 
+def _user(user: UserRow) -> dict[str, Any]:
+    return {"id": user.id, "name": user.name, "kind": user.kind}
+
+
 def _session(user: UserRow, token: str) -> dict[str, Any]:
-    return {"token": token, "user": {"id": user.id, "name": user.name, "kind": user.kind}}
+    return {"token": token, "user": _user(user)}
 
 
 def service_of(request: Request) -> Service:
@@ -203,7 +215,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         seats = None
         if body.seats is not None:
             seats = [
-                {"kind": s.kind, **({"level": s.level} if s.level else {})} for s in body.seats
+                {
+                    "kind": s.kind,
+                    **({"level": s.level} if s.level else {}),
+                    **({"bot": s.bot} if s.bot else {}),
+                }
+                for s in body.seats
             ]
         view, invite = await service_of(request).create_table(
             user, body.game, body.preset, body.rules, seats, body.public, body.turn_timer
@@ -244,8 +261,57 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return {"table": await service_of(request).start_game(user, table_id, body.seed)}
 
     @app.get("/api/games/{game_id}/record")
-    async def record(game_id: str, request: Request) -> dict[str, Any]:
-        return await service_of(request).export(game_id)
+    async def record(game_id: str, request: Request, download: bool = False) -> JSONResponse:
+        exported = await service_of(request).export(game_id)
+        headers = {}
+        if download:
+            name = f"cardtable-{exported['record'].get('game', 'game')}-{game_id}.json"
+            headers["Content-Disposition"] = f'attachment; filename="{name}"'
+        return JSONResponse(exported, headers=headers)
+
+    @app.get("/api/games")
+    async def finished_games(
+        request: Request,
+        player: str | None = Query(default=None, max_length=64),
+        limit: int = Query(default=20, ge=1, le=100),
+    ) -> dict[str, Any]:
+        return {"games": await service_of(request).finished_games(player, limit)}
+
+    @app.get("/api/games/{game_id}/rounds/{index}/analysis")
+    async def analysis(game_id: str, index: int, request: Request) -> dict[str, Any]:
+        if not 0 <= index < 1000:
+            raise ServerError("not_found", f"no round {index}", 404)
+        return await service_of(request).round_analysis(game_id, index)
+
+    @app.get("/api/players/{player_id}")
+    async def player(player_id: str, request: Request) -> dict[str, Any]:
+        return await service_of(request).player_profile(player_id)
+
+    @app.get("/api/leaderboard")
+    async def leaderboard(
+        request: Request,
+        game: str = Query(default="kraken", pattern=r"^(kraken|gurka)$"),
+        limit: int = Query(default=50, ge=1, le=500),
+    ) -> dict[str, Any]:
+        return await service_of(request).leaderboard(game, limit)
+
+    @app.get("/api/me/tables")
+    async def my_tables(request: Request, user: CurrentUser) -> dict[str, Any]:
+        return {"tables": await service_of(request).my_tables(user)}
+
+    @app.post("/api/bots")
+    async def create_bot(body: BotIn, request: Request, user: CurrentUser) -> dict[str, Any]:
+        bot, token = await service_of(request).create_bot(user, body.name)
+        return {"bot": _user(bot), "token": token}
+
+    @app.get("/api/bots")
+    async def bots(request: Request, user: CurrentUser) -> dict[str, Any]:
+        return {"bots": [_user(bot) for bot in await service_of(request).bots(user)]}
+
+    @app.post("/api/bots/{bot_id}/token")
+    async def bot_token(bot_id: str, request: Request, user: CurrentUser) -> dict[str, Any]:
+        bot, token = await service_of(request).new_bot_token(user, bot_id)
+        return {"bot": _user(bot), "token": token}
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
@@ -278,8 +344,15 @@ async def play_socket(websocket: WebSocket, table_id: str, settings: Settings) -
     service: Service = websocket.app.state.service
     await websocket.accept()
     try:
-        user = await service.authenticate(_token(websocket))
         rt = await service.runtime(table_id)
+        token = _token(websocket)
+        try:
+            user = await service.authenticate(token)
+        except ServerError:
+            found = await service.seat_token_user(rt, token)
+            if found is None:
+                raise
+            user = found
         seat = rt.seat_of(user.id)
         if seat is None:
             await service.check_spectator(user, table_id, websocket.query_params.get("invite"))

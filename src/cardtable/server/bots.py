@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 __all__ = ["LEVELS", "BotPool", "decide", "level_spec"]
 
@@ -71,6 +74,11 @@ class BotPool:
         """The bot's action, computed off the event loop."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, decide, game, level, observation, seed)
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run another CPU-bound function (such as a round's analysis) in the pool."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, fn, *args)
 
     def close(self) -> None:
         """Stop the workers."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-__all__ = ["register", "serve"]
+__all__ = ["db", "register", "serve"]
 
 
 def register(subparsers: Any) -> None:
@@ -26,8 +26,23 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--bot-delay", type=float, default=0.6, help="seconds before a bot's move is shown"
     )
+    parser.add_argument(
+        "--turn-grace",
+        type=float,
+        default=10.0,
+        help="after a restart, a running turn timer gets at least this many seconds",
+    )
     parser.add_argument("--log-level", default="info", help="uvicorn log level")
     parser.set_defaults(handler=serve)
+
+    database: argparse.ArgumentParser = subparsers.add_parser(
+        "db", help="the server's database schema (Alembic migrations)", description=db.__doc__
+    )
+    database.add_argument("action", choices=("upgrade", "current", "heads"))
+    database.add_argument(
+        "--database", default=None, help="SQLAlchemy URL (default: SQLite in ./data/)"
+    )
+    database.set_defaults(handler=db)
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -43,6 +58,7 @@ def serve(args: argparse.Namespace) -> int:
         hold_seconds=args.hold_seconds,
         bot_workers=args.bot_workers,
         bot_delay=args.bot_delay,
+        turn_grace=args.turn_grace,
     )
     app = create_app(settings)
     print(f"cardtable server: http://{args.host}:{args.port}/ (API under /api, sockets /ws)")
@@ -54,4 +70,26 @@ def serve(args: argparse.Namespace) -> int:
         log_level=args.log_level,
         timeout_graceful_shutdown=5,
     )
+    return 0
+
+
+def db(args: argparse.Namespace) -> int:
+    """Upgrade the server's database to the latest schema (``upgrade``; the server
+    also does it when it starts), or print the revision it is at (``current``) and
+    the latest one (``heads``)."""
+    from sqlalchemy import create_engine
+
+    from cardtable.server import migrate
+    from cardtable.server.store import database_url
+
+    if args.action == "heads":
+        print(migrate.head())
+        return 0
+    engine = create_engine(database_url(args.database))
+    try:
+        if args.action == "upgrade":
+            migrate.upgrade(engine)
+        print(migrate.current(engine) or "(empty database)")
+    finally:
+        engine.dispose()
     return 0

@@ -32,5 +32,8 @@ class Settings:
     allow_seed: bool = False
     """Let table creators choose the deal's seed (tests only: the seed reveals every
     hand to whoever knows it)."""
+    turn_grace: float = 10.0
+    """After a restart, a turn timer that was running gets at least this long (capped
+    at the table's timer), so players can reconnect before the server plays for them."""
     secure_cookies: bool = False
     """Mark the session cookie Secure (behind HTTPS)."""

@@ -14,6 +14,7 @@ import asyncio
 import json
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -22,15 +23,19 @@ from typing import Any, TypeVar
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
+from cardtable import kraken
 from cardtable.errors import IllegalAction
 from cardtable.server import games
-from cardtable.server.bots import TAKEOVER_LEVEL, BotPool, level_spec
+from cardtable.server.bots import LEVELS, TAKEOVER_LEVEL, BotPool, level_spec
 from cardtable.server.config import Settings
 from cardtable.server.hub import Hub, make_hub
+from cardtable.server.ratings import Rating, bot_player
 from cardtable.server.store import (
     Conflict,
     DuplicateAction,
+    GamePlayerRow,
     GameRow,
+    PlayerStatsRow,
     SeatRow,
     Store,
     TableRow,
@@ -107,6 +112,8 @@ class Runtime:
     holds: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
     timer: asyncio.TimerHandle | None = None
     timed_out: int | None = None
+    turn_started: float = 0.0
+    """Wall-clock time of the last change of turn (the turn timer counts from it)."""
     bot_task: asyncio.Task[None] | None = None
     names: dict[str, str] = field(default_factory=dict)
 
@@ -142,6 +149,7 @@ class Service:
             max_workers=1 if self.store.is_sqlite else 8, thread_name_prefix="db"
         )
         self._hasher = PasswordHasher()
+        self._analyses: dict[tuple[str, int], asyncio.Future[dict[str, Any]]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
 
     # -- lifecycle -----------------------------------------------------------------------
@@ -149,9 +157,14 @@ class Service:
     async def start(self) -> None:
         """Subscribe to the other nodes and resume every unfinished table."""
         await self.hub.start(self._on_notice)
+        now = time.time()
         for table_id in await self.db(self.store.unfinished_tables):
             rt = await self.runtime(table_id)
             async with rt.lock:
+                timer = rt.table.turn_timer
+                if timer:  # a turn that ran while the server was down gets a grace
+                    grace = min(timer, self.settings.turn_grace)
+                    rt.turn_started = max(rt.turn_started, now - timer + grace)
                 self._arm_holds(rt)
                 self._after_change(rt)
 
@@ -219,6 +232,54 @@ class Service:
             raise ServerError("unauthorized", "a valid session token is required", 401)
         return user
 
+    async def seat_token_user(self, rt: Runtime, token: str | None) -> UserRow | None:
+        """The bot user of an external seat whose one-table token this is (the
+        token returned in ``bot_tokens`` when the table was made); the first
+        connection creates that user and gives it the seat."""
+        if not token:
+            return None
+        digest = hash_token(token)
+        async with rt.lock:
+            for seat in rt.seats:
+                if seat.kind == "external" and seat.bot_level == digest:
+                    if seat.user_id is not None:
+                        return await self.db(self.store.user, seat.user_id)
+                    user = await self.db(self.store.create_user, f"external bot {seat.seat}", "bot")
+                    await self.db(self.store.set_seat_user, rt.id, seat.seat, user.id)
+                    seat.user_id = user.id
+                    rt.names[user.id] = user.name
+                    return user
+        return None
+
+    # -- bot accounts ----------------------------------------------------------------------
+
+    async def create_bot(self, owner: UserRow, name: str) -> tuple[UserRow, str]:
+        """A bot account owned by the account ``owner``, and its token."""
+        if owner.kind != "account":
+            raise ServerError("forbidden", "only registered accounts can create bots", 403)
+        bot = await self.db(self.store.create_user, name, "bot", None, None, owner.id)
+        return bot, await self.db(self.store.new_session, bot.id)
+
+    async def bots(self, owner: UserRow) -> list[UserRow]:
+        """The bot accounts ``owner`` created."""
+        return await self.db(self.store.bots_of, owner.id)
+
+    async def new_bot_token(self, owner: UserRow, bot_id: str) -> tuple[UserRow, str]:
+        """Replace a bot's token (the old ones stop working)."""
+        bot = await self.db(self.store.user, bot_id)
+        if bot is None or bot.kind != "bot" or bot.owner_id != owner.id:
+            raise ServerError("not_found", f"you have no bot {bot_id!r}", 404)
+        await self.db(self.store.revoke_sessions, bot.id)
+        return bot, await self.db(self.store.new_session, bot.id)
+
+    async def my_tables(self, user: UserRow) -> list[dict[str, Any]]:
+        """Tables where ``user`` holds a seat and a game waits or is played (how a bot
+        finds the tables it was seated at)."""
+        out = []
+        for table in await self.db(self.store.tables_of, user.id):
+            out.append(self.table_view(await self.runtime(table.id)))
+        return out
+
     # -- tables --------------------------------------------------------------------------
 
     async def create_table(
@@ -244,6 +305,7 @@ class Service:
             owner_seated = False
             table_id = new_id(6)
             bot_tokens: dict[int, str] = {}
+            external_bots: list[str] = []
             for index, spec in enumerate(specs):
                 kind = spec.get("kind", "human")
                 row = SeatRow(table_id=table_id, seat=index, kind=kind)
@@ -251,6 +313,9 @@ class Service:
                     level = spec.get("level", "heuristic")
                     level_spec(level)
                     row.bot_level = level
+                elif kind == "external" and spec.get("bot"):
+                    row.user_id = str(spec["bot"])
+                    external_bots.append(row.user_id)
                 elif kind == "external":
                     bot_tokens[index] = secrets.token_urlsafe(24)
                     row.bot_level = hash_token(bot_tokens[index])
@@ -263,6 +328,11 @@ class Service:
                 rows.append(row)
         except ValueError as error:
             raise ServerError("bad_request", str(error)) from None
+        if external_bots:
+            found = await self.db(self.store.users, external_bots)
+            for bot_id in external_bots:
+                if bot_id not in found or found[bot_id].kind != "bot":
+                    raise ServerError("bad_request", f"no bot account {bot_id!r}")
         invite = secrets.token_urlsafe(16)
         table = TableRow(
             id=table_id,
@@ -315,6 +385,7 @@ class Service:
         rt.state = games.rebuild(glog.game.game, glog.game.record, [a.action for a in glog.actions])
         rt.version = len(glog.actions)
         rt.action_ids = {a.action_id: a.index for a in glog.actions}
+        rt.turn_started = glog.actions[-1].created_at if glog.actions else glog.game.started_at
 
     async def _reload_table(self, rt: Runtime) -> None:
         found = await self.db(self.store.table, rt.id)
@@ -449,6 +520,7 @@ class Service:
         rt.version = 0
         rt.action_ids = {}
         rt.controller = {}
+        rt.turn_started = time.time()
         self._arm_holds(rt)
         await self._table_changed(rt)
         self._after_change(rt)
@@ -477,6 +549,101 @@ class Service:
             "record": state.to_record(),
         }
 
+    # -- results, statistics and ratings ------------------------------------------------
+
+    def player_ids(self, rt: Runtime) -> list[str | None]:
+        """The rated player of each seat: the seat's user, or ``bot:LEVEL`` for the
+        server's bots (None for an external seat no bot ever claimed)."""
+        return [
+            bot_player(seat.bot_level or TAKEOVER_LEVEL) if seat.kind == "bot" else seat.user_id
+            for seat in rt.seats
+        ]
+
+    async def player_profile(self, player_id: str, recent: int = 10) -> dict[str, Any]:
+        """A player's identity, statistics and ratings in both games, and their
+        latest finished games."""
+        rows = {row.game: row for row in await self.db(self.store.player_stats, player_id)}
+        if player_id.startswith("bot:"):
+            level = player_id[4:]
+            if level not in LEVELS and not rows:
+                raise ServerError("not_found", f"no player {player_id!r}", 404)
+            name, kind = f"bot ({level})", "bot"
+        else:
+            user = await self.db(self.store.user, player_id)
+            if user is None:
+                raise ServerError("not_found", f"no player {player_id!r}", 404)
+            name, kind = user.name, user.kind
+        played = await self.db(self.store.games_played, player_id, recent)
+        return {
+            "id": player_id,
+            "name": name,
+            "kind": kind,
+            "stats": {game: _stats(game, rows.get(game)) for game in games.GAMES},
+            "ratings": {game: _rating(rows.get(game)) for game in games.GAMES},
+            "recent_games": [_game_summary(g, lines) for g, lines in played],
+        }
+
+    async def leaderboard(self, game: str, limit: int) -> dict[str, Any]:
+        """The best rated players of ``game``."""
+        if game not in games.GAMES:
+            raise ServerError("bad_request", f"game must be one of {', '.join(games.GAMES)}")
+        rows = await self.db(self.store.leaderboard, game, limit)
+        return {
+            "game": game,
+            "entries": [
+                {
+                    "rank": rank,
+                    "player_id": row.player_id,
+                    "name": row.name,
+                    "kind": row.kind,
+                    "ordinal": row.ordinal,
+                    "mu": row.mu,
+                    "sigma": row.sigma,
+                    "games": row.games,
+                    "wins": row.wins,
+                }
+                for rank, row in enumerate(rows, 1)
+            ],
+        }
+
+    async def finished_games(self, player_id: str | None, limit: int) -> list[dict[str, Any]]:
+        """Finished games, newest first (a player's when ``player_id`` is given)."""
+        played = await self.db(self.store.games_played, player_id, limit)
+        return [_game_summary(g, lines) for g, lines in played]
+
+    async def round_analysis(self, game_id: str, index: int) -> dict[str, Any]:
+        """The double-dummy analysis of round ``index`` (from 0) of a Kraken game:
+        what each card played cost. Allowed once that round is over (its cards are
+        all public then), even while the game goes on; computed off the event loop
+        once and cached in the database."""
+        cached = await self.db(self.store.analysis, game_id, index)
+        if cached is not None:
+            return cached
+        key = (game_id, index)
+        pending = self._analyses.get(key)
+        if pending is None:
+            pending = self._analyses[key] = asyncio.ensure_future(self._analyze(game_id, index))
+            pending.add_done_callback(lambda _f: self._analyses.pop(key, None))
+        return await asyncio.shield(pending)
+
+    async def _analyze(self, game_id: str, index: int) -> dict[str, Any]:
+        glog = await self.db(self.store.game_log, game_id)
+        if glog is None:
+            raise ServerError("not_found", f"no game {game_id!r}", 404)
+        if glog.game.game != "kraken":
+            raise ServerError("bad_request", "the analysis is for Kraken rounds")
+        actions = [a.action for a in glog.actions]
+        data = await self.pool.run(analyze_round, glog.game.record, actions, index)
+        if data is None:
+            if glog.game.status == "finished":
+                raise ServerError("not_found", f"game {game_id} has no round {index}", 404)
+            raise ServerError(
+                "round_in_progress", f"round {index} is not over yet (or not dealt)", 409
+            )
+        data = {"game_id": game_id, **data}
+        await self.db(self.store.save_analysis, game_id, index, data)
+        return data
+
     # -- playing -------------------------------------------------------------------------
 
     def state_message(self, rt: Runtime, client: Client) -> dict[str, Any]:
@@ -494,6 +661,7 @@ class Service:
         }
         if rt.state is not None:
             message["to_move"] = _int_or_none(rt.state.to_move)
+            message["deadline"] = self._deadline(rt)
             if rt.state.is_over:
                 message["result"] = games.game_result(rt.state)
             if client.seat is not None:
@@ -532,10 +700,18 @@ class Service:
         raise ServerError("conflict", "the table is busy: try again", 409)
 
     async def _apply_locked(
-        self, rt: Runtime, seat: int, action: str, action_id: str, user_id: str | None
+        self,
+        rt: Runtime,
+        seat: int,
+        action: str,
+        action_id: str,
+        user_id: str | None,
+        source: str | None = None,
     ) -> dict[str, Any]:
         """Apply through the engine, persist, then tell everyone. Raises
-        :class:`Conflict` when another node took this version."""
+        :class:`Conflict` when another node took this version. ``source`` says who
+        chose the action when not the seat's player (``bot``, ``takeover``,
+        ``timeout``)."""
         state, game_row = rt.state, rt.game_row
         assert state is not None and game_row is not None
         before = games.snapshot(state)
@@ -554,6 +730,8 @@ class Service:
                 action_id,
                 user_id,
                 result,
+                self.player_ids(rt) if result is not None else None,
+                source,
             )
         except DuplicateAction:
             await self._catch_up(rt, rebuild=True)
@@ -568,11 +746,12 @@ class Service:
             ) from None
         rt.version += 1
         rt.action_ids[action_id] = rt.version - 1
+        rt.turn_started = time.time()
         if result is not None:
             rt.table.status = "finished"
             game_row.status = "finished"
             game_row.result = result
-        self._broadcast(rt, games.public_events(state, before, seat, canonical))
+        self._broadcast(rt, _events(state, before, seat, canonical, source))
         await self.hub.publish({"kind": "action", "table": rt.id, "version": rt.version})
         self._after_change(rt)
         return _ack(action_id, rt.version, duplicate=False, action=canonical)
@@ -588,6 +767,7 @@ class Service:
             "game_id": rt.table.game_id,
             "version": rt.version,
             "to_move": _int_or_none(state.to_move),
+            "deadline": self._deadline(rt),
             "events": events,
         }
         observations: dict[int, dict[str, Any]] = {}
@@ -622,7 +802,8 @@ class Service:
             canonical = games.apply_action(state, row.action)
             rt.version += 1
             rt.action_ids[row.action_id] = row.index
-            self._broadcast(rt, games.public_events(state, before, row.seat, canonical))
+            rt.turn_started = row.created_at
+            self._broadcast(rt, _events(state, before, row.seat, canonical, row.source))
         if state.is_over:
             rt.table.status = "finished"
 
@@ -740,12 +921,24 @@ class Service:
             if rt.bot_task is None or rt.bot_task.done():
                 rt.bot_task = self._spawn(self._bot_move(rt, seat, rt.version))
             return
-        if rt.table.turn_timer:
+        deadline = self._deadline(rt)
+        if deadline is not None:
             version = rt.version
             loop = asyncio.get_running_loop()
             rt.timer = loop.call_later(
-                rt.table.turn_timer, lambda: self._spawn(self._time_out(rt, version))
+                max(0.0, deadline - time.time()),
+                lambda: self._spawn(self._time_out(rt, version)),
             )
+
+    def _deadline(self, rt: Runtime) -> float | None:
+        """When the turn timer of the seat to move runs out (Unix time), or None
+        without a timer or when a bot is to move."""
+        state, timer = rt.state, rt.table.turn_timer
+        if not timer or state is None or state.is_over or state.to_move is None:
+            return None
+        if self._bot_level(rt, int(state.to_move)) is not None:
+            return None
+        return rt.turn_started + timer
 
     async def _time_out(self, rt: Runtime, version: int) -> None:
         async with rt.lock:
@@ -773,9 +966,15 @@ class Service:
             if rt.version != version or self._bot_level(rt, seat) is None:
                 self._after_change(rt)
                 return
+            if rt.seats[seat].kind == "bot":
+                source = "bot"
+            elif rt.controller.get(seat) == "bot":
+                source = "takeover"
+            else:
+                source = "timeout"
             try:
                 await self._apply_locked(
-                    rt, seat, action, f"bot:{rt.table.game_id}:{version}", None
+                    rt, seat, action, f"bot:{rt.table.game_id}:{version}", None, source
                 )
             except Conflict:
                 await self._catch_up(rt, rebuild=True)
@@ -800,5 +999,101 @@ def _ack(
     return message
 
 
+def analyze_round(record: dict[str, Any], actions: list[str], index: int) -> dict[str, Any] | None:
+    """The analysis of round ``index`` of a Kraken game (its initial record and
+    actions), or None when that round is not over. Runs in a worker: it replays the
+    game and solves every position of the round double dummy."""
+    from cardtable.solver.analysis import analyze
+
+    state = games.rebuild("kraken", record, actions)
+    assert isinstance(state, kraken.Game)
+    if not 0 <= index < len(state.history):
+        return None
+    rnd = state.history[index]
+    cards = []
+    for cost in analyze(rnd):
+        entry = cost.to_dict()
+        entry["seat_name"] = entry["seat"]
+        entry["seat"] = int(cost.seat)
+        cards.append(entry)
+    totals = [0, 0, 0, 0]
+    for entry in cards:
+        totals[entry["seat"]] += entry["cost"]
+    return {
+        "round_index": index,
+        "number": index + 1,
+        "trump": None if rnd.trump is None else rnd.trump.letter,
+        "declarer": _int_or_none(rnd.declarer),
+        "result": rnd.result().to_dict(),
+        "cards": cards,
+        "totals": totals,
+    }
+
+
+def _stats(game: str, row: PlayerStatsRow | None) -> dict[str, Any]:
+    games_played = row.games if row else 0
+    wins = row.wins if row else 0
+    points = row.points if row else 0
+    if game == "gurka":
+        return {
+            "games": games_played,
+            "wins": wins,
+            "net_chips": points,
+            "avg_net_chips": points / games_played if games_played else None,
+        }
+    rounds = row.rounds if row else 0
+    return {
+        "games": games_played,
+        "wins": wins,
+        "rounds": rounds,
+        "points": points,
+        "avg_points_per_round": points / rounds if rounds else None,
+        "avg_points_per_game": points / games_played if games_played else None,
+        "declared": row.declared if row else 0,
+        "nat": row.nat if row else 0,
+        "mars": row.mars if row else 0,
+    }
+
+
+def _rating(row: PlayerStatsRow | None) -> dict[str, float]:
+    return (Rating(row.mu, row.sigma) if row else Rating()).to_dict()
+
+
+def _game_summary(game: GameRow, lines: list[GamePlayerRow]) -> dict[str, Any]:
+    result = {k: v for k, v in (game.result or {}).items() if k != "rounds"}
+    return {
+        "id": game.id,
+        "game": game.game,
+        "table_id": game.table_id,
+        "number": game.number,
+        "finished_at": game.finished_at,
+        "players": [
+            {
+                "seat": line.seat,
+                "player_id": line.player_id,
+                "name": line.name,
+                "kind": line.kind,
+                "score": line.score,
+                "won": line.won,
+            }
+            for line in lines
+        ],
+        "result": result,
+    }
+
+
 def _int_or_none(value: Any) -> int | None:
     return None if value is None else int(value)
+
+
+def _events(
+    state: games.AnyGame, before: tuple[int, int], seat: int, action: str, source: str | None
+) -> list[dict[str, Any]]:
+    """The public events of an action, marked with its ``source`` when a bot chose
+    it; a timeout is announced by a ``timeout`` event first."""
+    events = games.public_events(state, before, seat, action)
+    if source is not None:
+        events[0]["source"] = source
+        if source == "timeout":
+            events.insert(0, {"type": "timeout", "seat": seat})
+    return events

@@ -25,24 +25,34 @@ from sqlalchemy import (
     Boolean,
     Float,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
     UniqueConstraint,
     create_engine,
+    delete,
     event,
     select,
     update,
 )
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
+from cardtable.server.ratings import DEFAULT_MU, DEFAULT_SIGMA, Rating, rate, seat_lines
+
 __all__ = [
     "ActionRow",
+    "AnalysisRow",
+    "Base",
     "Conflict",
     "DuplicateAction",
+    "GamePlayerRow",
     "GameRow",
+    "PlayerStatsRow",
     "SeatRow",
     "Store",
     "TableRow",
@@ -89,6 +99,8 @@ class UserRow(Base):
     username: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
     password_hash: Mapped[str | None] = mapped_column(Text, nullable=True)
     created_at: Mapped[float] = mapped_column(Float, default=time.time)
+    owner_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """For a bot account: the account that created it."""
 
 
 class SessionRow(Base):
@@ -157,6 +169,10 @@ class ActionRow(Base):
     action_id: Mapped[str] = mapped_column(String(80))
     user_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     created_at: Mapped[float] = mapped_column(Float, default=time.time)
+    source: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    """Who chose the action when not the seat's player: ``bot`` (a bot seat),
+    ``takeover`` (a bot playing for a dropped player) or ``timeout`` (the turn timer
+    ran out)."""
 
 
 class ChatRow(Base):
@@ -168,6 +184,56 @@ class ChatRow(Base):
     user_id: Mapped[str] = mapped_column(String(32))
     name: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[float] = mapped_column(Float, default=time.time)
+
+
+class GamePlayerRow(Base):
+    """One seat of a finished game: who played it and how it ended for them."""
+
+    __tablename__ = "game_players"
+    __table_args__ = (Index("ix_game_players_player_finished", "player_id", "finished_at"),)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[str] = mapped_column(String(64))
+    kind: Mapped[str] = mapped_column(String(16))
+    name: Mapped[str] = mapped_column(String(64))
+    game: Mapped[str] = mapped_column(String(16))
+    score: Mapped[int] = mapped_column(Integer)
+    """Kraken: the seat's team points; Gurka: the seat's net chips."""
+    won: Mapped[bool] = mapped_column(Boolean)
+    finished_at: Mapped[float] = mapped_column(Float)
+
+
+class PlayerStatsRow(Base):
+    """A player's statistics and rating in one game (Kraken or Gurka)."""
+
+    __tablename__ = "player_stats"
+    __table_args__ = (Index("ix_player_stats_game_ordinal", "game", "ordinal"),)
+    player_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game: Mapped[str] = mapped_column(String(16), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    name: Mapped[str] = mapped_column(String(64))
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    wins: Mapped[int] = mapped_column(Integer, default=0)
+    rounds: Mapped[int] = mapped_column(Integer, default=0)
+    points: Mapped[int] = mapped_column(Integer, default=0)
+    """Kraken: team points summed over rounds; Gurka: net chips summed over games."""
+    declared: Mapped[int] = mapped_column(Integer, default=0)
+    nat: Mapped[int] = mapped_column(Integer, default=0)
+    mars: Mapped[int] = mapped_column(Integer, default=0)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    ordinal: Mapped[float] = mapped_column(Float)
+    updated_at: Mapped[float] = mapped_column(Float, default=time.time)
+
+
+class AnalysisRow(Base):
+    """The cached double-dummy analysis of one finished Kraken round."""
+
+    __tablename__ = "analyses"
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    round_index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[float] = mapped_column(Float, default=time.time)
 
 
@@ -190,7 +256,9 @@ class GameLog:
 class Store:
     """The database behind one or many server nodes."""
 
-    def __init__(self, url: str | None = None) -> None:
+    def __init__(self, url: str | None = None, migrate: bool = True) -> None:
+        """Connect to ``url`` and (unless ``migrate`` is False) upgrade its schema to
+        the latest Alembic revision."""
         self.url = database_url(url)
         self.is_sqlite = self.url.startswith("sqlite")
         kwargs: dict[str, Any] = {}
@@ -203,7 +271,10 @@ class Store:
         if self.is_sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
-        Base.metadata.create_all(self.engine)
+        if migrate:
+            from cardtable.server.migrate import upgrade
+
+            upgrade(self.engine)
 
     def close(self) -> None:
         """Release the connections."""
@@ -223,10 +294,16 @@ class Store:
         kind: str,
         username: str | None = None,
         password_hash: str | None = None,
+        owner_id: str | None = None,
     ) -> UserRow:
         """A new user; raises ``ValueError`` when the username is taken."""
         user = UserRow(
-            id=new_id(), name=name, kind=kind, username=username, password_hash=password_hash
+            id=new_id(),
+            name=name,
+            kind=kind,
+            username=username,
+            password_hash=password_hash,
+            owner_id=owner_id,
         )
         try:
             with self.session() as s:
@@ -257,6 +334,36 @@ class Store:
         with self.session() as s:
             s.add(SessionRow(token_hash=hash_token(token), user_id=user_id))
         return token
+
+    def bots_of(self, owner_id: str) -> list[UserRow]:
+        """The bot accounts ``owner_id`` created."""
+        with self.session() as s:
+            return list(
+                s.scalars(
+                    select(UserRow)
+                    .where(UserRow.owner_id == owner_id, UserRow.kind == "bot")
+                    .order_by(UserRow.created_at)
+                )
+            )
+
+    def revoke_sessions(self, user_id: str) -> None:
+        """Forget every token of ``user_id`` (a bot's token is replaced)."""
+        with self.session() as s:
+            s.execute(delete(SessionRow).where(SessionRow.user_id == user_id))
+
+    def tables_of(self, user_id: str) -> list[TableRow]:
+        """Tables where ``user_id`` holds a seat and a game waits or is played."""
+        with self.session() as s:
+            return list(
+                s.scalars(
+                    select(TableRow)
+                    .join(SeatRow, SeatRow.table_id == TableRow.id)
+                    .where(SeatRow.user_id == user_id, TableRow.status != "finished")
+                    .distinct()
+                    .order_by(TableRow.created_at.desc())
+                    .limit(100)
+                )
+            )
 
     def user_for_token(self, token: str) -> UserRow | None:
         """The user whose session token this is."""
@@ -371,17 +478,22 @@ class Store:
         action_id: str,
         user_id: str | None,
         result: dict[str, Any] | None = None,
+        players: Sequence[str | None] | None = None,
+        source: str | None = None,
     ) -> None:
         """Write action number ``version`` and move the game to ``version + 1`` in one
-        transaction; with ``result`` the game (and its table) is finished too.
+        transaction; with ``result`` the game (and its table) is finished too, and the
+        result, statistics and ratings of ``players`` (the player id of each seat) are
+        stored in the same transaction.
 
         Raises :class:`Conflict` when the game is no longer at ``version`` and
         :class:`DuplicateAction` when ``action_id`` was already accepted."""
         try:
             with self.session() as s:
+                now = time.time()
                 values: dict[str, Any] = {"version": version + 1}
                 if result is not None:
-                    values.update(status="finished", result=result, finished_at=time.time())
+                    values.update(status="finished", result=result, finished_at=now)
                 moved = s.execute(
                     update(GameRow)
                     .where(GameRow.id == game_id, GameRow.version == version)
@@ -397,18 +509,181 @@ class Store:
                         action=action,
                         action_id=action_id,
                         user_id=user_id,
+                        created_at=now,
+                        source=source,
                     )
                 )
                 s.flush()
                 if result is not None:
-                    table_id = s.scalar(select(GameRow.table_id).where(GameRow.id == game_id))
+                    table_id, kind = s.execute(
+                        select(GameRow.table_id, GameRow.game).where(GameRow.id == game_id)
+                    ).one()
                     s.execute(
                         update(TableRow).where(TableRow.id == table_id).values(status="finished")
                     )
+                    if players is not None:
+                        self._record_result(s, game_id, kind, players, result, now)
         except IntegrityError:
             if self.action_index(game_id, action_id) is not None:
                 raise DuplicateAction(action_id) from None
             raise Conflict(game_id) from None
+
+    def _record_result(
+        self,
+        s: Session,
+        game_id: str,
+        game: str,
+        players: Sequence[str | None],
+        result: dict[str, Any],
+        now: float,
+    ) -> None:
+        """Store each seat's line of a finished game and update the players'
+        statistics and ratings (rows locked in id order, so that concurrent games
+        on several nodes never lose an update)."""
+        ids = sorted({p for p in players if p})
+        if not ids:
+            return
+        identities = self._identities(s, ids)
+        insert = pg_insert if s.get_bind().dialect.name == "postgresql" else sqlite_insert
+        s.execute(
+            insert(PlayerStatsRow)
+            .values(
+                [
+                    {
+                        "player_id": pid,
+                        "game": game,
+                        "kind": identities[pid][0],
+                        "name": identities[pid][1],
+                        "mu": DEFAULT_MU,
+                        "sigma": DEFAULT_SIGMA,
+                        "ordinal": Rating().ordinal,
+                    }
+                    for pid in ids
+                ]
+            )
+            .on_conflict_do_nothing()
+        )
+        rows = {
+            row.player_id: row
+            for row in s.scalars(
+                select(PlayerStatsRow)
+                .where(PlayerStatsRow.game == game, PlayerStatsRow.player_id.in_(ids))
+                .order_by(PlayerStatsRow.player_id)
+                .with_for_update()
+            )
+        }
+        current = {pid: Rating(row.mu, row.sigma) for pid, row in rows.items()}
+        new = rate(game, players, result, current)
+        for line in seat_lines(game, players, result):
+            pid = players[line.seat]
+            if not pid:
+                continue
+            kind, name = identities[pid]
+            s.add(
+                GamePlayerRow(
+                    game_id=game_id,
+                    seat=line.seat,
+                    player_id=pid,
+                    kind=kind,
+                    name=name,
+                    game=game,
+                    score=line.score,
+                    won=line.won,
+                    finished_at=now,
+                )
+            )
+            row = rows[pid]
+            row.games += 1
+            row.wins += int(line.won)
+            row.rounds += line.rounds
+            row.points += line.score
+            row.declared += line.declared
+            row.nat += line.nat
+            row.mars += line.mars
+        for pid, rating in new.items():
+            row = rows[pid]
+            row.mu, row.sigma, row.ordinal = rating.mu, rating.sigma, rating.ordinal
+            row.kind, row.name = identities[pid]
+            row.updated_at = now
+
+    def _identities(self, s: Session, ids: Sequence[str]) -> dict[str, tuple[str, str]]:
+        """``(kind, name)`` of each player id (users, and ``bot:LEVEL`` identities)."""
+        out = {pid: ("bot", f"bot ({pid[4:]})") for pid in ids if pid.startswith("bot:")}
+        users = [pid for pid in ids if pid not in out]
+        if users:
+            for user in s.scalars(select(UserRow).where(UserRow.id.in_(users))):
+                out[user.id] = (user.kind, user.name)
+        for pid in ids:
+            out.setdefault(pid, ("guest", "?"))
+        return out
+
+    # -- results -------------------------------------------------------------------------
+
+    def player_stats(self, player_id: str) -> list[PlayerStatsRow]:
+        """The statistics rows (one per game kind) of a player."""
+        with self.session() as s:
+            return list(
+                s.scalars(select(PlayerStatsRow).where(PlayerStatsRow.player_id == player_id))
+            )
+
+    def leaderboard(self, game: str, limit: int) -> list[PlayerStatsRow]:
+        """The best rated players of ``game`` (by ordinal, highest first)."""
+        with self.session() as s:
+            return list(
+                s.scalars(
+                    select(PlayerStatsRow)
+                    .where(PlayerStatsRow.game == game)
+                    .order_by(PlayerStatsRow.ordinal.desc(), PlayerStatsRow.player_id)
+                    .limit(limit)
+                )
+            )
+
+    def games_played(
+        self, player_id: str | None, limit: int
+    ) -> list[tuple[GameRow, list[GamePlayerRow]]]:
+        """Finished games, newest first (those of ``player_id`` when given), each with
+        its seats' lines."""
+        with self.session() as s:
+            if player_id is None:
+                query = (
+                    select(GameRow)
+                    .where(GameRow.status == "finished")
+                    .order_by(GameRow.finished_at.desc())
+                    .limit(limit)
+                )
+            else:
+                query = (
+                    select(GameRow)
+                    .join(GamePlayerRow, GamePlayerRow.game_id == GameRow.id)
+                    .where(GamePlayerRow.player_id == player_id)
+                    .distinct()
+                    .order_by(GameRow.finished_at.desc())
+                    .limit(limit)
+                )
+            found = list(s.scalars(query))
+            lines: dict[str, list[GamePlayerRow]] = {g.id: [] for g in found}
+            if found:
+                for line in s.scalars(
+                    select(GamePlayerRow)
+                    .where(GamePlayerRow.game_id.in_(list(lines)))
+                    .order_by(GamePlayerRow.seat)
+                ):
+                    lines[line.game_id].append(line)
+            return [(g, lines[g.id]) for g in found]
+
+    def analysis(self, game_id: str, round_index: int) -> dict[str, Any] | None:
+        """The cached analysis of a round, if computed."""
+        with self.session() as s:
+            row = s.get(AnalysisRow, (game_id, round_index))
+            return None if row is None else row.data
+
+    def save_analysis(self, game_id: str, round_index: int, data: dict[str, Any]) -> None:
+        """Cache the analysis of a round (a concurrent identical write is harmless)."""
+        try:
+            with self.session() as s:
+                s.add(AnalysisRow(game_id=game_id, round_index=round_index, data=data))
+        except IntegrityError:
+            pass
 
     def action_index(self, game_id: str, action_id: str) -> int | None:
         """The index of the action accepted with ``action_id``, if any."""

@@ -1,0 +1,1 @@
+"""Alembic revisions of the server's schema (run by :mod:`cardtable.server.migrate`)."""

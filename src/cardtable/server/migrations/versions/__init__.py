@@ -1,0 +1,1 @@
+"""The revisions, oldest first (``0001_initial``, ...)."""
