@@ -1,0 +1,120 @@
+"""The turn timer: when a player's time runs out the server plays a sound move for
+the seat (the heuristic bot's) and everyone is told it was a timeout; after a
+restart a running timer resumes from the stored time of the last move, with a
+grace so players can reconnect. Tiny timers, and waiting for the messages."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import update
+
+from cardtable.server.service import Client
+from cardtable.server.store import ActionRow, GameRow
+from tests.server.helpers import run, started_service, until
+from tests.server.live import Api, Socket, live_server
+
+
+def _timeout(message: dict[str, Any]) -> bool:
+    return message.get("type") == "update" and any(
+        e["type"] == "timeout" for e in message.get("events", [])
+    )
+
+
+def test_a_player_who_runs_out_of_time_gets_a_move_played(tmp_path: Path) -> None:
+    async def main() -> None:
+        with live_server(tmp_path) as server:
+            alice = await Api.guest(server.http, "Alice")
+            guest = await Api.guest(server.http, "Watcher")
+            created = await alice.post(
+                "/api/tables",
+                {
+                    "game": "kraken",
+                    "rules": {"rounds": 1},
+                    "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 3,
+                    "turn_timer": 0.2,
+                    "public": True,
+                },
+            )
+            table_id = created["table"]["id"]
+            assert created["table"]["turn_timer"] == 0.2
+            sock = await Socket.open(server.ws, table_id, alice.token)
+            watcher = await Socket.open(server.ws, table_id, guest.token)
+            await sock.until("state")
+            await watcher.until("state")
+            await alice.post(f"/api/tables/{table_id}/start", {"seed": 3})
+            # Alice never answers: her turn comes, with a deadline, and runs out
+            while True:
+                message = await sock.recv()
+                if message["type"] in ("state", "update") and message["to_move"] == 0:
+                    break
+            assert message["deadline"] is not None and message["deadline"] > time.time() - 5
+            seen = message["version"]
+            while True:
+                update_ = await watcher.until("update")
+                if _timeout(update_):
+                    break
+            timeout, action = update_["events"][:2]
+            assert timeout == {"type": "timeout", "seat": 0}
+            assert action["seat"] == 0 and action["source"] == "timeout"
+            assert update_["version"] == seen + 1
+            played = action["action"]
+            assert played in message["observation"]["legal_actions"]
+            # the seat is still Alice's: the next update to her has her observation
+            mine = await sock.until("update")
+            assert mine["observation"]["seat"] == 0
+            stored = server.app.state.service.store.game_log(update_["game_id"])
+            assert stored.actions[seen].source == "timeout"
+            for s in (sock, watcher):
+                await s.close()
+            await alice.close()
+            await guest.close()
+
+    run(main)
+
+
+def test_a_running_timer_survives_a_restart(tmp_path: Path) -> None:
+    async def main() -> None:
+        service = await started_service(tmp_path)
+        owner, _ = await service.guest("owner")
+        view, _ = await service.create_table(
+            owner,
+            "kraken",
+            None,
+            {"rounds": 1},
+            [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 3,
+            False,
+            3600.0,
+        )
+        table_id = view["id"]
+        rt = await service.runtime(table_id)
+        client = Client(owner.id, "owner", 0)
+        await service.attach(rt, client)
+        await service.start_game(owner, table_id, seed=3)
+        waiting = await until(
+            client, lambda m: m["type"] in ("state", "update") and m["to_move"] == 0
+        )
+        version = waiting["version"]
+        assert waiting["deadline"] > time.time() + 3000
+        await service.close()
+        # the server stays down for an hour: the turn's hour is up when it returns
+        with service.store.session() as s:
+            s.execute(update(ActionRow).values(created_at=ActionRow.created_at - 3600))
+            s.execute(update(GameRow).values(started_at=GameRow.started_at - 3600))
+        restarted = await started_service(tmp_path, turn_grace=0.3)
+        try:
+            back = Client(owner.id, "owner", 0)
+            rt = await restarted.runtime(table_id)
+            before = time.time()
+            await restarted.attach(rt, back)
+            state = await until(back, lambda m: m["type"] == "state")
+            assert state["version"] == version and state["to_move"] == 0
+            assert state["deadline"] >= before, "the player gets a grace after a restart"
+            timed_out = await until(back, _timeout)
+            assert timed_out["version"] == version + 1
+        finally:
+            await restarted.close()
+
+    run(main)
