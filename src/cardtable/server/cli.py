@@ -32,6 +32,11 @@ def register(subparsers: Any) -> None:
         default=10.0,
         help="after a restart, a running turn timer gets at least this many seconds",
     )
+    parser.add_argument(
+        "--ws-compression",
+        action="store_true",
+        help="compress WebSocket messages (permessage-deflate): less bandwidth, more CPU",
+    )
     parser.add_argument("--log-level", default="info", help="uvicorn log level")
     parser.set_defaults(handler=serve)
 
@@ -67,6 +72,7 @@ def serve(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         ws_max_size=64 * 1024,
+        ws_per_message_deflate=args.ws_compression,
         log_level=args.log_level,
         timeout_graceful_shutdown=5,
     )

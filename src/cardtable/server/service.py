@@ -35,6 +35,7 @@ from cardtable.server.store import (
     DuplicateAction,
     GamePlayerRow,
     GameRow,
+    PendingAction,
     PlayerStatsRow,
     SeatRow,
     Store,
@@ -79,10 +80,15 @@ class Client:
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message``; a client that falls too far behind is disconnected."""
+        if not self.overflowed:
+            self.send_text(_dumps(message))
+
+    def send_text(self, text: str) -> None:
+        """Queue an already serialized message (a broadcast is encoded once)."""
         if self.overflowed:
             return
         try:
-            self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+            self.queue.put_nowait(text)
         except asyncio.QueueFull:
             self.overflowed = True
             self.queue = asyncio.Queue(1)
@@ -150,6 +156,7 @@ class Service:
         )
         self._hasher = PasswordHasher()
         self._analyses: dict[tuple[str, int], asyncio.Future[dict[str, Any]]] = {}
+        self._appender = _GroupCommit(self)
         self._tasks: set[asyncio.Task[Any]] = set()
 
     # -- lifecycle -----------------------------------------------------------------------
@@ -721,18 +728,25 @@ class Service:
             raise ServerError("illegal_action", str(error), 409) from None
         result = games.game_result(state) if state.is_over else None
         try:
-            await self.db(
-                self.store.append_action,
-                game_row.id,
-                rt.version,
-                seat,
-                canonical,
-                action_id,
-                user_id,
-                result,
-                self.player_ids(rt) if result is not None else None,
-                source,
-            )
+            if result is None:
+                await self._appender.append(
+                    PendingAction(
+                        game_row.id, rt.version, seat, canonical, action_id, user_id, source
+                    )
+                )
+            else:
+                await self.db(
+                    self.store.append_action,
+                    game_row.id,
+                    rt.version,
+                    seat,
+                    canonical,
+                    action_id,
+                    user_id,
+                    result,
+                    self.player_ids(rt),
+                    source,
+                )
         except DuplicateAction:
             await self._catch_up(rt, rebuild=True)
             return _ack(action_id, rt.action_ids.get(action_id, rt.version - 1) + 1, True)
@@ -770,14 +784,19 @@ class Service:
             "deadline": self._deadline(rt),
             "events": events,
         }
-        observations: dict[int, dict[str, Any]] = {}
+        # the public part is encoded once; each seat's observation once per seat
+        public = _dumps(base)
+        head = public[:-1] + ',"observation":'
+        texts: dict[int, str] = {}
         for client in list(rt.clients):
             if client.seat is None:
-                client.send(base)
+                client.send_text(public)
                 continue
-            if client.seat not in observations:
-                observations[client.seat] = state.observation(client.seat).to_dict()
-            client.send({**base, "observation": observations[client.seat]})
+            text = texts.get(client.seat)
+            if text is None:
+                observation = _dumps(state.observation(client.seat).to_dict())
+                text = texts[client.seat] = head + observation + "}"
+            client.send_text(text)
 
     async def _catch_up(self, rt: Runtime, rebuild: bool = False) -> None:
         """Apply the actions other nodes accepted (after a rebuild to our last stored
@@ -999,6 +1018,50 @@ def _ack(
     return message
 
 
+class _GroupCommit:
+    """Appends the actions of many tables in one transaction: while a batch is
+    being written, the actions accepted meanwhile wait and go together in the next
+    one. Each caller still learns its own outcome (stored, conflict, duplicate)
+    before anyone is told about its action."""
+
+    def __init__(self, service: Service) -> None:
+        self._service = service
+        self._pending: list[tuple[PendingAction, asyncio.Future[None]]] = []
+        self._writing = False
+
+    async def append(self, item: PendingAction) -> None:
+        """Store ``item``; raises what refused it."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((item, future))
+        if not self._writing:
+            self._writing = True
+            self._service._spawn(self._write())
+        await future
+
+    async def _write(self) -> None:
+        try:
+            while self._pending:
+                batch, self._pending = self._pending, []
+                try:
+                    outcomes = await self._service.db(
+                        self._service.store.append_actions, [item for item, _ in batch]
+                    )
+                except Exception as error:
+                    for _, future in batch:
+                        if not future.done():
+                            future.set_exception(error)
+                    continue
+                for (_, future), outcome in zip(batch, outcomes, strict=True):
+                    if future.done():
+                        continue
+                    if outcome is None:
+                        future.set_result(None)
+                    else:
+                        future.set_exception(outcome)
+        finally:
+            self._writing = False
+
+
 def analyze_round(record: dict[str, Any], actions: list[str], index: int) -> dict[str, Any] | None:
     """The analysis of round ``index`` of a Kraken game (its initial record and
     actions), or None when that round is not over. Runs in a worker: it replays the
@@ -1084,6 +1147,11 @@ def _game_summary(game: GameRow, lines: list[GamePlayerRow]) -> dict[str, Any]:
 
 def _int_or_none(value: Any) -> int | None:
     return None if value is None else int(value)
+
+
+def _dumps(message: dict[str, Any]) -> str:
+    """Compact JSON, as every message is sent."""
+    return json.dumps(message, separators=(",", ":"))
 
 
 def _events(

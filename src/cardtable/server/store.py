@@ -28,8 +28,10 @@ from sqlalchemy import (
     Index,
     Integer,
     String,
+    Table,
     Text,
     UniqueConstraint,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -52,6 +54,7 @@ __all__ = [
     "DuplicateAction",
     "GamePlayerRow",
     "GameRow",
+    "PendingAction",
     "PlayerStatsRow",
     "SeatRow",
     "Store",
@@ -243,6 +246,19 @@ class Conflict(Exception):
 
 class DuplicateAction(Exception):
     """This action id was already accepted in this game."""
+
+
+@dataclass(frozen=True)
+class PendingAction:
+    """An action waiting to be appended by :meth:`Store.append_actions`."""
+
+    game_id: str
+    version: int
+    seat: int
+    action: str
+    action_id: str
+    user_id: str | None
+    source: str | None = None
 
 
 @dataclass(frozen=True)
@@ -488,6 +504,9 @@ class Store:
 
         Raises :class:`Conflict` when the game is no longer at ``version`` and
         :class:`DuplicateAction` when ``action_id`` was already accepted."""
+        if result is None:
+            self._append_fast(game_id, version, seat, action, action_id, user_id, source)
+            return
         try:
             with self.session() as s:
                 now = time.time()
@@ -527,6 +546,102 @@ class Store:
             if self.action_index(game_id, action_id) is not None:
                 raise DuplicateAction(action_id) from None
             raise Conflict(game_id) from None
+
+    def _append_fast(
+        self,
+        game_id: str,
+        version: int,
+        seat: int,
+        action: str,
+        action_id: str,
+        user_id: str | None,
+        source: str | None,
+    ) -> None:
+        """The common case of :meth:`append_action` (the game goes on) in two Core
+        statements and one commit, without the ORM's unit of work."""
+        try:
+            with self.engine.begin() as connection:
+                moved = connection.execute(
+                    _MOVE_GAME, {"game_id": game_id, "expected": version, "next": version + 1}
+                )
+                if not moved.rowcount:
+                    raise Conflict(game_id)
+                connection.execute(
+                    _INSERT_ACTION,
+                    {
+                        "game_id": game_id,
+                        "index": version,
+                        "seat": seat,
+                        "action": action,
+                        "action_id": action_id,
+                        "user_id": user_id,
+                        "created_at": time.time(),
+                        "source": source,
+                    },
+                )
+        except IntegrityError:
+            if self.action_index(game_id, action_id) is not None:
+                raise DuplicateAction(action_id) from None
+            raise Conflict(game_id) from None
+
+    def append_actions(self, items: Sequence[PendingAction]) -> list[Exception | None]:
+        """Append several actions of different games in one transaction (group
+        commit); returns, per item, None when stored or the :class:`Conflict` or
+        :class:`DuplicateAction` that refused it. Only games that go on: a
+        finishing action goes through :meth:`append_action`.
+
+        A version check that fails refuses its item and changes nothing; an
+        integrity error (a duplicate id) rolls the batch back and each item is
+        then appended on its own."""
+        outcomes: list[Exception | None] = [None] * len(items)
+        rows = []
+        try:
+            with self.engine.begin() as connection:
+                now = time.time()
+                for n, item in enumerate(items):
+                    moved = connection.execute(
+                        _MOVE_GAME,
+                        {
+                            "game_id": item.game_id,
+                            "expected": item.version,
+                            "next": item.version + 1,
+                        },
+                    )
+                    if not moved.rowcount:
+                        outcomes[n] = Conflict(item.game_id)
+                        continue
+                    rows.append(
+                        {
+                            "game_id": item.game_id,
+                            "index": item.version,
+                            "seat": item.seat,
+                            "action": item.action,
+                            "action_id": item.action_id,
+                            "user_id": item.user_id,
+                            "created_at": now,
+                            "source": item.source,
+                        }
+                    )
+                if rows:
+                    connection.execute(_INSERT_ACTION, rows)
+            return outcomes
+        except IntegrityError:
+            pass
+        for n, item in enumerate(items):
+            try:
+                self._append_fast(
+                    item.game_id,
+                    item.version,
+                    item.seat,
+                    item.action,
+                    item.action_id,
+                    item.user_id,
+                    item.source,
+                )
+                outcomes[n] = None
+            except (Conflict, DuplicateAction) as refusal:
+                outcomes[n] = refusal
+        return outcomes
 
     def _record_result(
         self,
@@ -710,6 +825,16 @@ class Store:
         """Store a chat line."""
         with self.session() as s:
             s.add(ChatRow(table_id=table_id, user_id=user_id, name=name, text=text))
+
+
+_GAMES: Table = Base.metadata.tables["games"]
+_ACTIONS: Table = Base.metadata.tables["actions"]
+_MOVE_GAME = (
+    update(_GAMES)
+    .where(_GAMES.c.id == bindparam("game_id"), _GAMES.c.version == bindparam("expected"))
+    .values(version=bindparam("next"))
+)
+_INSERT_ACTION = _ACTIONS.insert()
 
 
 def _eq_or_null(column: Any, value: str | None) -> Any:
