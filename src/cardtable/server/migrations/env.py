@@ -13,7 +13,6 @@ from sqlalchemy.engine import Connection
 
 from cardtable.server.store import Base, database_url
 
-config = context.config
 target_metadata = Base.metadata
 
 
@@ -29,6 +28,7 @@ def _configure(connection: Connection) -> None:
 
 
 def _run() -> None:
+    config = context.config
     if context.is_offline_mode():
         context.configure(
             url=database_url(config.get_main_option("sqlalchemy.url")),
@@ -51,4 +51,15 @@ def _run() -> None:
         engine.dispose()
 
 
-_run()
+def _in_alembic() -> bool:
+    """Whether Alembic is running this file (importing it elsewhere, as the doctest
+    collection does, must not migrate anything)."""
+    try:
+        context.config  # noqa: B018
+    except (AttributeError, NameError):
+        return False
+    return True
+
+
+if _in_alembic():
+    _run()
