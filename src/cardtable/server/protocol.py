@@ -51,6 +51,7 @@ ERROR_CODES: dict[str, str] = {
     "game_in_progress": "a game is already being played at this table",
     "username_taken": "the username belongs to another account",
     "bad_credentials": "unknown username or wrong password",
+    "round_in_progress": "a round's analysis is served once the round is over",
 }
 """Every error code the server sends, with its meaning."""
 
