@@ -8,6 +8,9 @@
   viewer, computed by replaying its record through the engine (the client implements
   no rule): after each action, every seat's hand (the game is over, nothing is
   hidden any more), the public view and the public events of that action.
+- ``GET /api/tables/{table_id}/score``: the public score of the table's current game
+  (Kraken's game score and finished rounds), which the seat observations lack; the
+  table shows it at all times, also after a reload.
 
 :func:`mount_web` is called last in :func:`cardtable.server.app.create_app`, so its
 catch-all route never shadows an API route.
@@ -107,12 +110,22 @@ def replay_frames(export: dict[str, Any]) -> dict[str, Any]:
 
 
 def mount_web(app: FastAPI, static: Path = STATIC) -> None:
-    """Add the replay endpoint and serve the client from ``static`` at ``/``."""
+    """Add the replay and score endpoints and serve the client from ``static`` at ``/``."""
 
     @app.get("/api/games/{game_id}/replay")
     async def replay(game_id: str, request: Request) -> dict[str, Any]:
         export = await request.app.state.service.export(game_id)
         return replay_frames(export)
+
+    @app.get("/api/tables/{table_id}/score")
+    async def score(table_id: str, request: Request) -> dict[str, Any]:
+        rt = await request.app.state.service.runtime(table_id)
+        state = rt.state
+        return {
+            "game_id": rt.table.game_id,
+            "version": rt.version,
+            "result": None if state is None else games.game_result(state),
+        }
 
     root = static.resolve()
 

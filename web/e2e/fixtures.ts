@@ -1,0 +1,254 @@
+// Fixtures of the end-to-end tests: a `cardtable serve` per worker (free port,
+// temporary SQLite database, quick bots), players in their own browser contexts, and
+// a check that no page logged a console error or threw.
+
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const CARDTABLE = process.env.CARDTABLE_BIN ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../.venv/bin/cardtable');
+
+async function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => ok(port));
+    });
+  });
+}
+
+export interface Server {
+  url: string;
+}
+
+async function startServer(): Promise<{ server: Server; stop: () => Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'cardtable-e2e-'));
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    CARDTABLE,
+    [
+      'serve',
+      '--port',
+      String(port),
+      '--database',
+      `sqlite:///${join(dir, 'e2e.db')}`,
+      '--bot-delay',
+      '0.05',
+      '--bot-workers',
+      '1',
+      '--log-level',
+      'warning',
+    ],
+    { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (d) => (stderr += String(d)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`cardtable serve exited: ${stderr}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`cardtable serve did not start: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await new Promise((r) => {
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        r(null);
+      }, 8000);
+      child.on('exit', () => {
+        clearTimeout(timer);
+        r(null);
+      });
+    });
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { server: { url }, stop };
+}
+
+/** Record console errors and uncaught exceptions of a page. */
+export function watchErrors(page: Page, errors: string[], who: string): void {
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${who} console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`${who} pageerror: ${error.message}`));
+}
+
+export interface Player {
+  context: BrowserContext;
+  page: Page;
+}
+
+type NewPlayer = (name: string, options?: { language?: string; viewport?: { width: number; height: number } }) => Promise<Player>;
+
+export const test = base.extend<{ errors: string[]; player: NewPlayer }, { server: Server }>({
+  server: [
+    async ({}, use) => {
+      const { server, stop } = await startServer();
+      await use(server);
+      await stop();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.url);
+  },
+  errors: [
+    async ({}, use) => {
+      const errors: string[] = [];
+      await use(errors);
+      expect(errors, 'console errors or page errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+  page: async ({ page, errors }, use) => {
+    watchErrors(page, errors, 'page');
+    await use(page);
+  },
+  player: async ({ browser, server, errors }, use) => {
+    const made: BrowserContext[] = [];
+    const make: NewPlayer = async (name, options = {}) => {
+      const context = await newContext(browser, server, options);
+      made.push(context);
+      const page = await context.newPage();
+      watchErrors(page, errors, name);
+      await page.goto('/');
+      await page.locator('#guest-name').fill(name);
+      await page.locator('[data-testid=name-form] button[type=submit]').click();
+      await expect(page.getByTestId('lobby')).toBeVisible();
+      return { context, page };
+    };
+    await use(make);
+    for (const context of made) await context.close();
+  },
+});
+
+async function newContext(
+  browser: Browser,
+  server: Server,
+  options: { language?: string; viewport?: { width: number; height: number } },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: options.viewport ?? { width: 1280, height: 860 },
+    locale: 'en-GB',
+  });
+  if (options.language) {
+    const settings = JSON.stringify({ language: options.language, fourColour: false, animations: true });
+    await context.addInitScript((value) => {
+      if (!localStorage.getItem('cardtable.settings')) localStorage.setItem('cardtable.settings', value);
+    }, settings);
+  }
+  return context;
+}
+
+export { expect };
+
+/** Create a table from the lobby form. `seats` gives seats 1.. as 'person' or a bot level. */
+export async function createTable(
+  page: Page,
+  options: { game: 'kraken' | 'gurka'; seats: string[]; rules?: Record<string, string | number>; players?: number },
+): Promise<{ tableUrl: string }> {
+  const form = page.getByTestId('create-form');
+  await form.locator(`input[name=game][value=${options.game}]`).check();
+  if (options.players) await form.locator('#rule-players').fill(String(options.players));
+  if (options.rules && Object.keys(options.rules).length) {
+    await form.locator('.rules-fields summary').click();
+    for (const [name, value] of Object.entries(options.rules)) {
+      const input = form.locator(`#rule-${name}`);
+      const tag = await input.evaluate((el) => el.tagName);
+      if (tag === 'SELECT') await input.selectOption(String(value));
+      else await input.fill(String(value));
+    }
+  }
+  for (const [i, seat] of options.seats.entries()) {
+    const index = i + 1;
+    if (seat === 'person') await form.getByTestId(`seat-kind-${index}`).selectOption('human');
+    else {
+      await form.getByTestId(`seat-kind-${index}`).selectOption('bot');
+      await form.getByTestId(`seat-level-${index}`).selectOption(seat);
+    }
+  }
+  await form.getByTestId('create-submit').click();
+  await expect(page.getByTestId('waiting-room')).toBeVisible();
+  return { tableUrl: await page.getByTestId('invite-url').inputValue() };
+}
+
+/** Deal (the host). */
+export async function deal(page: Page): Promise<void> {
+  await page.getByTestId('deal').click();
+  await expect(page.getByTestId('felt')).toBeVisible();
+}
+
+/**
+ * Play by clicking until the game is over: choices take the preferred action (or the
+ * first), our turn plays the first legal card; round summaries are closed.
+ */
+export async function playUntilOver(page: Page, options: { prefer?: string[]; limit?: number } = {}): Promise<number> {
+  const limit = Date.now() + (options.limit ?? 100_000);
+  let moves = 0;
+  for (;;) {
+    if (Date.now() > limit) throw new Error('the game did not end in time');
+    if (await page.getByTestId('game-over').isVisible()) return moves;
+    const summary = page.getByTestId('round-summary');
+    if (await summary.isVisible()) {
+      await summary.locator('button.primary').click();
+      continue;
+    }
+    const choice = page.getByTestId('choice');
+    if (await choice.isVisible()) {
+      let button = choice.locator('button').first();
+      for (const action of options.prefer ?? []) {
+        const preferred = choice.locator(`button[data-action="${action}"]`);
+        if (await preferred.count()) {
+          button = preferred;
+          break;
+        }
+      }
+      const version = await tableVersion(page);
+      await button.click({ timeout: 2000 }).catch(() => undefined);
+      await waitVersionAbove(page, version);
+      moves += 1;
+      continue;
+    }
+    const legal = page.locator('.hand-active .hand-card[data-legal=true]');
+    if (await legal.count()) {
+      const version = await tableVersion(page);
+      await legal.first().click({ timeout: 2000 }).catch(() => undefined);
+      await waitVersionAbove(page, version);
+      moves += 1;
+      continue;
+    }
+    await page.waitForTimeout(40);
+  }
+}
+
+export async function tableVersion(page: Page): Promise<number> {
+  const value = await page.getByTestId('table-screen').getAttribute('data-version');
+  return Number(value ?? 0);
+}
+
+async function waitVersionAbove(page: Page, version: number): Promise<void> {
+  await page
+    .waitForFunction(
+      (v) => Number(document.querySelector('[data-testid=table-screen]')?.getAttribute('data-version') ?? 0) > v,
+      version,
+      { timeout: 5000 },
+    )
+    .catch(() => undefined);
+}

@@ -1,0 +1,137 @@
+// The app shell: header with the menu and the language, and the screen of the route.
+// Playing needs a name: without a session the lobby and the tables ask for one.
+
+import { useState } from 'preact/hooks';
+import { LogoIcon } from './components/Icons';
+import { CATALOGS, LANGUAGES, t } from './i18n';
+import { becomeGuest } from './lib/api';
+import { location, match } from './lib/router';
+import { session } from './lib/session';
+import { settings, updateSettings } from './lib/settings';
+import { Lobby } from './screens/Lobby';
+import { Leaderboard, NotFound, PlayerPage, RulesPage, SettingsPage } from './screens/Pages';
+import { Replay } from './screens/Replay';
+import { TableScreen } from './screens/TableScreen';
+
+function NamePrompt() {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <main id="main" class="screen name-screen">
+      <form
+        class="card-panel name-form"
+        data-testid="name-form"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          if (!name.trim()) return;
+          setBusy(true);
+          try {
+            await becomeGuest(name.trim().slice(0, 40));
+          } catch (err) {
+            setError(err instanceof Error ? err.message : String(err));
+            setBusy(false);
+          }
+        }}
+      >
+        <h1>{t('app.title')}</h1>
+        <p class="tagline">{t('app.tagline')}</p>
+        <label class="field" for="guest-name">
+          <span>{t('name.prompt')}</span>
+          <input id="guest-name" name="name" autoComplete="nickname" maxLength={40} required value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} autoFocus />
+        </label>
+        {error && (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" class="primary big" disabled={busy}>
+          {t('name.go')}
+        </button>
+      </form>
+    </main>
+  );
+}
+
+function Header() {
+  const route = match(location.value);
+  const me = session.value;
+  const link = (href: string, label: string, active: boolean) => (
+    <a href={href} aria-current={active ? 'page' : undefined}>
+      {label}
+    </a>
+  );
+  return (
+    <header class="top">
+      <a class="skip" href="#main">
+        {t('nav.skip')}
+      </a>
+      <a class="brand" href="/">
+        <LogoIcon /> {t('app.title')}
+      </a>
+      <nav aria-label={t('nav.main')}>
+        {link('/', t('nav.lobby'), route.name === 'lobby' || route.name === 'table')}
+        {link('/leaderboard', t('nav.leaderboard'), route.name === 'leaderboard')}
+        {me && link(`/players/${me.user.id}`, t('nav.me'), route.name === 'player')}
+        {link('/rules/kraken', t('nav.rules'), route.name === 'rules')}
+        {link('/settings', t('nav.settings'), route.name === 'settings')}
+      </nav>
+      <label class="lang-select">
+        <span class="visually-hidden">{t('set.language')}</span>
+        <select
+          value={settings.value.language}
+          data-testid="language"
+          onChange={(e) => updateSettings({ language: (e.target as HTMLSelectElement).value as typeof settings.value.language })}
+        >
+          <option value="auto">{t('set.auto')}</option>
+          {LANGUAGES.map((l) => (
+            <option value={l} lang={l}>
+              {CATALOGS[l]['lang.name']}
+            </option>
+          ))}
+        </select>
+      </label>
+      {me && <span class="me-name muted">{t('name.signedIn', { name: me.user.name })}</span>}
+    </header>
+  );
+}
+
+export function App() {
+  const route = match(location.value);
+  const needsName = !session.value && (route.name === 'lobby' || route.name === 'table');
+  let screen;
+  if (needsName) screen = <NamePrompt />;
+  else {
+    switch (route.name) {
+      case 'lobby':
+        screen = <Lobby />;
+        break;
+      case 'table':
+        screen = <TableScreen key={`${route.id}-${session.value?.token}`} id={route.id} invite={route.invite} />;
+        break;
+      case 'replay':
+        screen = <Replay id={route.id} />;
+        break;
+      case 'player':
+        screen = <PlayerPage id={route.id} />;
+        break;
+      case 'leaderboard':
+        screen = <Leaderboard game={route.game} />;
+        break;
+      case 'settings':
+        screen = <SettingsPage />;
+        break;
+      case 'rules':
+        screen = <RulesPage game={route.game} />;
+        break;
+      default:
+        screen = <NotFound />;
+    }
+  }
+  return (
+    <>
+      <Header />
+      {screen}
+    </>
+  );
+}

@@ -1,0 +1,254 @@
+// The table as the client knows it, built from the protocol's messages by a pure
+// reducer: `state` replaces everything, `update`s apply in version order (a gap or a
+// message of another game asks for a `sync`), `seat` and `chat` change their parts.
+
+import {
+  isCardAction,
+  type GameEvent,
+  type GameResult,
+  type GurkaTrick,
+  type KrakenTrick,
+  type Observation,
+  type RoundResult,
+  type ServerMessage,
+  type TableView,
+} from './protocol';
+
+/** A completed trick in one shape for both games. */
+export interface DoneTrick {
+  plays: [number, string][];
+  winner: number;
+  points?: number;
+  roem?: number;
+}
+
+export interface LogEntry {
+  id: number;
+  version: number;
+  event: GameEvent;
+}
+
+export interface ChatLine {
+  id: number;
+  name: string;
+  seat: number | null;
+  text: string;
+}
+
+export interface RoundSummary {
+  gameId: string | null;
+  number: number;
+  result: RoundResult;
+  /** The last trick of that round. */
+  lastTrick: DoneTrick | null;
+}
+
+export interface TableState {
+  table: TableView | null;
+  seat: number | null;
+  gameId: string | null;
+  version: number;
+  toMove: number | null;
+  observation: Observation | null;
+  result: GameResult | null;
+  /** The trick in progress: from our observation, or from the events for spectators. */
+  trick: [number, string][];
+  /** The last completed trick of the round. */
+  lastTrick: DoneTrick | null;
+  /** Counts the tricks completed while we watched (the view holds each a moment). */
+  tricksSeen: number;
+  /** Rounds finished while we watched, and the one whose summary is open. */
+  rounds: RoundSummary[];
+  summary: RoundSummary | null;
+  log: LogEntry[];
+  chat: ChatLine[];
+  error: { code: string; message: string; id: number } | null;
+  /** A gap or a stray message: the connection should send `sync`. */
+  needsSync: boolean;
+  /** When the seat to move last changed (ms, the caller's clock), for turn timers. */
+  turnSince: number;
+  /** The server's deadline of the move (epoch seconds), when the table has a timer. */
+  deadline: number | null;
+  nextId: number;
+}
+
+export const LOG_LIMIT = 60;
+export const CHAT_LIMIT = 100;
+
+export function initialState(): TableState {
+  return {
+    table: null,
+    seat: null,
+    gameId: null,
+    version: 0,
+    toMove: null,
+    observation: null,
+    result: null,
+    trick: [],
+    lastTrick: null,
+    tricksSeen: 0,
+    rounds: [],
+    summary: null,
+    log: [],
+    chat: [],
+    error: null,
+    needsSync: false,
+    turnSince: 0,
+    deadline: null,
+    nextId: 1,
+  };
+}
+
+/** Normalise a trick of either engine. */
+export function doneTrick(trick: KrakenTrick | GurkaTrick, players = 4): DoneTrick {
+  if ('plays' in trick) {
+    return { plays: trick.plays.map(([s, c]) => [s, c] as [number, string]), winner: trick.taker };
+  }
+  return {
+    plays: trick.cards.map((c, i) => [(trick.leader + i) % players, c] as [number, string]),
+    winner: trick.winner,
+    points: trick.points,
+    roem: trick.roem,
+  };
+}
+
+function lastTrickOf(obs: Observation | null, players: number): DoneTrick | null {
+  const tricks = obs?.tricks as (KrakenTrick | GurkaTrick)[] | undefined;
+  return tricks && tricks.length ? doneTrick(tricks[tricks.length - 1], players) : null;
+}
+
+function playersOf(table: TableView | null): number {
+  return table ? table.seats.length : 4;
+}
+
+function withLog(state: TableState, version: number, events: GameEvent[]): Pick<TableState, 'log' | 'nextId'> {
+  let nextId = state.nextId;
+  const added = events.map((event) => ({ id: nextId++, version, event }));
+  return { log: [...state.log, ...added].slice(-LOG_LIMIT), nextId };
+}
+
+/** The state after one server message. `now` is the caller's clock in ms. */
+export function reduce(state: TableState, message: ServerMessage, now = 0): TableState {
+  switch (message.type) {
+    case 'state': {
+      const newGame = message.game_id !== state.gameId;
+      const players = message.table.seats.length;
+      return {
+        ...state,
+        table: message.table,
+        seat: message.seat,
+        gameId: message.game_id,
+        version: message.version,
+        toMove: message.to_move,
+        observation: message.observation,
+        result: message.result ?? null,
+        trick: message.observation ? message.observation.trick : newGame ? [] : state.trick,
+        lastTrick: message.observation ? lastTrickOf(message.observation, players) : newGame ? null : state.lastTrick,
+        rounds: newGame ? [] : state.rounds,
+        summary: newGame ? null : state.summary,
+        needsSync: false,
+        turnSince: message.to_move !== state.toMove || newGame ? now : state.turnSince,
+        deadline: message.deadline ?? null,
+      };
+    }
+    case 'update': {
+      if (message.game_id !== state.gameId) return { ...state, needsSync: true };
+      if (message.version <= state.version) return state; // already applied
+      if (message.version !== state.version + 1) return { ...state, needsSync: true };
+      const players = playersOf(state.table);
+      let trick = state.trick;
+      let lastTrick = state.lastTrick;
+      let tricksSeen = state.tricksSeen;
+      let rounds = state.rounds;
+      let summary = state.summary;
+      let result = state.result;
+      for (const event of message.events) {
+        if (event.type === 'action' && isCardAction(event.action)) {
+          trick = [...trick, [event.seat, event.action]];
+        } else if (event.type === 'trick') {
+          lastTrick = doneTrick(event.trick, players);
+          trick = [];
+          tricksSeen += 1;
+        } else if (event.type === 'round') {
+          const round: RoundSummary = {
+            gameId: message.game_id,
+            number: event.number,
+            result: event.result,
+            lastTrick,
+          };
+          rounds = [...rounds, round];
+          summary = round;
+        } else if (event.type === 'game_over') {
+          result = event.result;
+        }
+      }
+      const observation = message.observation ?? state.observation;
+      if (message.observation) {
+        trick = message.observation.trick;
+        const roundOver = message.events.some((e) => e.type === 'round');
+        if (!roundOver) lastTrick = lastTrickOf(message.observation, players) ?? lastTrick;
+      }
+      return {
+        ...state,
+        ...withLog(state, message.version, message.events),
+        version: message.version,
+        toMove: message.to_move,
+        observation,
+        trick,
+        lastTrick,
+        tricksSeen,
+        rounds,
+        summary,
+        result,
+        turnSince: message.to_move !== state.toMove ? now : state.turnSince,
+        deadline: message.deadline ?? null,
+      };
+    }
+    case 'seat':
+      return { ...state, table: message.table };
+    case 'chat': {
+      const line: ChatLine = {
+        id: state.nextId,
+        name: message.from.name,
+        seat: message.from.seat,
+        text: message.text,
+      };
+      return { ...state, chat: [...state.chat, line].slice(-CHAT_LIMIT), nextId: state.nextId + 1 };
+    }
+    case 'error': {
+      const resync = ['conflict', 'not_your_turn', 'illegal_action'].includes(message.code);
+      return {
+        ...state,
+        error: { code: message.code, message: message.message, id: state.nextId },
+        nextId: state.nextId + 1,
+        needsSync: state.needsSync || resync,
+      };
+    }
+    default:
+      return state;
+  }
+}
+
+/** The sync was sent. */
+export function syncSent(state: TableState): TableState {
+  return state.needsSync ? { ...state, needsSync: false } : state;
+}
+
+/** Close the round summary. */
+export function closeSummary(state: TableState): TableState {
+  return { ...state, summary: null };
+}
+
+export function clearError(state: TableState): TableState {
+  return state.error ? { ...state, error: null } : state;
+}
+
+/** Whether it is our seat's turn and we have choices. */
+export function myTurn(state: TableState): boolean {
+  return (
+    state.seat !== null &&
+    state.toMove === state.seat &&
+    !!state.observation &&
+    state.observation.legal_actions.length > 0
+  );
+}

@@ -1,0 +1,325 @@
+// The lobby: open tables to join, a new table with every rule variant and bot level,
+// and a box for an invite link.
+
+import { useEffect, useState } from 'preact/hooks';
+import { t, tMaybe, type MessageKey } from '../i18n';
+import { api, ApiError } from '../lib/api';
+import { seatPlace } from '../lib/describe';
+import type { GameName, TableView } from '../lib/protocol';
+import { navigate } from '../lib/router';
+import { changedRules, GAME_RULES, LEVELS, parseDeal, presetOf, seatCount, type RuleField, type Rules } from '../lib/rules';
+import { rememberInvite } from './TableScreen';
+
+interface SeatChoice {
+  kind: 'human' | 'bot';
+  level: string;
+}
+
+function ruleLabel(field: string): string {
+  return tMaybe(`rule.${field}`) ?? field;
+}
+
+function optionLabel(field: string, option: string): string {
+  return tMaybe(`opt.${field}.${option}`) ?? option;
+}
+
+function levelLabel(level: string | null): string {
+  return (level && tMaybe(`level.${level}`)) || level || '';
+}
+
+function RuleInput({ field, value, onChange }: { field: RuleField; value: unknown; onChange: (v: unknown) => void }) {
+  const id = `rule-${field.name}`;
+  if (field.type === 'bool') {
+    return (
+      <label class="check" for={id}>
+        <input id={id} type="checkbox" checked={!!value} onChange={(e) => onChange((e.target as HTMLInputElement).checked)} />{' '}
+        {ruleLabel(field.name)}
+      </label>
+    );
+  }
+  let control;
+  if (field.type === 'choice') {
+    control = (
+      <select id={id} value={String(value)} onChange={(e) => onChange((e.target as HTMLSelectElement).value)}>
+        {field.options.map((o) => (
+          <option value={o}>{optionLabel(field.name, o)}</option>
+        ))}
+      </select>
+    );
+  } else if (field.type === 'int') {
+    control = (
+      <input
+        id={id}
+        type="number"
+        min={field.min}
+        max={field.max}
+        value={String(value)}
+        onInput={(e) => {
+          const n = Number((e.target as HTMLInputElement).value);
+          if (Number.isInteger(n) && n >= field.min && n <= field.max) onChange(n);
+        }}
+      />
+    );
+  } else {
+    control = <DealInput id={id} value={value as number[]} onChange={onChange} />;
+  }
+  return (
+    <label class="field" for={id}>
+      <span>{ruleLabel(field.name)}</span>
+      {control}
+    </label>
+  );
+}
+
+function DealInput({ id, value, onChange }: { id: string; value: number[]; onChange: (v: unknown) => void }) {
+  const [text, setText] = useState(value.join('-'));
+  const ok = parseDeal(text) !== null;
+  return (
+    <input
+      id={id}
+      type="text"
+      inputMode="numeric"
+      value={text}
+      aria-invalid={ok ? undefined : 'true'}
+      onInput={(e) => {
+        const v = (e.target as HTMLInputElement).value;
+        setText(v);
+        const deal = parseDeal(v);
+        if (deal) onChange(deal);
+      }}
+    />
+  );
+}
+
+export function CreateTable() {
+  const [game, setGame] = useState<GameName>('kraken');
+  const [rules, setRules] = useState<Rules>({ ...GAME_RULES.kraken.defaults });
+  const [seats, setSeats] = useState<SeatChoice[]>([]);
+  const [isPublic, setPublic] = useState(true);
+  const [timer, setTimer] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const n = seatCount(game, rules);
+  const seatList: SeatChoice[] = Array.from({ length: n }, (_, i) => seats[i] ?? { kind: i === 0 ? 'human' : 'bot', level: 'heuristic' });
+  const preset = presetOf(game, rules);
+
+  const switchGame = (g: GameName) => {
+    setGame(g);
+    setRules({ ...GAME_RULES[g].defaults });
+    setSeats([]);
+  };
+  const setSeat = (i: number, change: Partial<SeatChoice>) => {
+    const next = [...seatList];
+    next[i] = { ...next[i], ...change };
+    setSeats(next);
+  };
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const body = {
+        game,
+        rules: changedRules(game, rules),
+        seats: seatList.map((s, i) => (i === 0 || s.kind === 'human' ? { kind: 'human' } : { kind: 'bot', level: s.level })),
+        public: isPublic,
+        turn_timer: timer.trim() ? Number(timer) : undefined,
+      };
+      const created = await api<{ table: TableView; invite: string }>('/api/tables', { body });
+      rememberInvite(created.table.id, created.invite);
+      navigate(`/tables/${created.table.id}?invite=${encodeURIComponent(created.invite)}`);
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form class="create card-panel" onSubmit={submit} aria-labelledby="create-title" data-testid="create-form">
+      <h2 id="create-title">{t('create.title')}</h2>
+      <fieldset class="segmented">
+        <legend>{t('create.game')}</legend>
+        {(['kraken', 'gurka'] as GameName[]).map((g) => (
+          <label>
+            <input type="radio" name="game" value={g} checked={game === g} onChange={() => switchGame(g)} /> {t(`game.${g}` as MessageKey)}
+          </label>
+        ))}
+      </fieldset>
+      {game === 'kraken' && (
+        <label class="field" for="preset">
+          <span>{t('create.preset')}</span>
+          <select
+            id="preset"
+            value={preset ?? ''}
+            onChange={(e) => {
+              const name = (e.target as HTMLSelectElement).value;
+              if (name) setRules({ ...GAME_RULES.kraken.presets[name], rounds: rules.rounds });
+            }}
+          >
+            {Object.keys(GAME_RULES.kraken.presets).map((p) => (
+              <option value={p}>{tMaybe(`preset.${p}`) ?? p}</option>
+            ))}
+            {preset === null && <option value="">{t('create.custom')}</option>}
+          </select>
+        </label>
+      )}
+      {game === 'gurka' && (
+        <RuleInput
+          field={GAME_RULES.gurka.fields[0]}
+          value={rules.players}
+          onChange={(v) => setRules({ ...rules, players: v as number })}
+        />
+      )}
+      <fieldset class="seats-choice">
+        <legend>{t('create.seats')}</legend>
+        {seatList.map((s, i) => (
+          <div class="seat-choice" data-seat={i}>
+            <span class="seat-choice-name">{seatPlace(game, i)}</span>
+            {i === 0 ? (
+              <strong>{t('create.you')}</strong>
+            ) : (
+              <>
+                <select
+                  aria-label={`${seatPlace(game, i)}: ${t('create.seats')}`}
+                  value={s.kind}
+                  data-testid={`seat-kind-${i}`}
+                  onChange={(e) => setSeat(i, { kind: (e.target as HTMLSelectElement).value as SeatChoice['kind'] })}
+                >
+                  <option value="human">{t('create.person')}</option>
+                  <option value="bot">{t('create.bot')}</option>
+                </select>
+                {s.kind === 'bot' && (
+                  <select
+                    aria-label={`${seatPlace(game, i)}: ${t('create.level')}`}
+                    value={s.level}
+                    data-testid={`seat-level-${i}`}
+                    onChange={(e) => setSeat(i, { level: (e.target as HTMLSelectElement).value })}
+                  >
+                    {LEVELS.map((l) => (
+                      <option value={l}>{levelLabel(l)}</option>
+                    ))}
+                  </select>
+                )}
+              </>
+            )}
+          </div>
+        ))}
+      </fieldset>
+      <details class="rules-fields">
+        <summary>{t('create.rules')}</summary>
+        {GAME_RULES[game].fields
+          .filter((f) => !(game === 'gurka' && f.name === 'players'))
+          .map((f) => (
+            <RuleInput field={f} value={rules[f.name]} onChange={(v) => setRules({ ...rules, [f.name]: v as Rules[string] })} />
+          ))}
+      </details>
+      <label class="check">
+        <input type="checkbox" checked={isPublic} onChange={(e) => setPublic((e.target as HTMLInputElement).checked)} /> {t('create.public')}
+      </label>
+      <label class="field" for="turn-timer">
+        <span>{t('create.timer')}</span>
+        <input id="turn-timer" type="number" min="1" max="3600" value={timer} onInput={(e) => setTimer((e.target as HTMLInputElement).value)} />
+      </label>
+      {error && (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      )}
+      <button type="submit" class="primary big" disabled={busy} data-testid="create-submit">
+        {t('create.submit')}
+      </button>
+    </form>
+  );
+}
+
+function OpenTables() {
+  const [tables, setTables] = useState<TableView[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const refresh = async () => {
+    try {
+      const data = await api<{ tables: TableView[] }>('/api/tables');
+      setTables(data.tables);
+      setError(null);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : String(err));
+    }
+  };
+  useEffect(() => {
+    void refresh();
+    const timer = setInterval(() => void refresh(), 5000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <section class="open-tables card-panel" aria-labelledby="open-title">
+      <div class="panel-head">
+        <h2 id="open-title">{t('lobby.title')}</h2>
+        <button type="button" onClick={() => void refresh()}>
+          {t('lobby.refresh')}
+        </button>
+      </div>
+      {error && <p class="error">{t('common.error', { message: error })}</p>}
+      {tables === null ? (
+        <p>{t('common.loading')}</p>
+      ) : tables.length === 0 ? (
+        <p class="muted">{t('lobby.empty')}</p>
+      ) : (
+        <ul class="table-list" data-testid="open-tables">
+          {tables.map((table) => {
+            const open = table.seats.filter((s) => s.open).length;
+            return (
+              <li data-table={table.id}>
+                <div>
+                  <strong>{t(`game.${table.game}` as MessageKey)}</strong>{' '}
+                  <span class="muted">
+                    {table.seats
+                      .filter((s) => !s.open)
+                      .map((s) => (s.kind === 'bot' ? t('table.bot') : s.name))
+                      .join(' · ')}
+                  </span>
+                  <div class="muted small">{t('lobby.seatsOpen', { open, total: table.seats.length })}</div>
+                </div>
+                <a class="button primary" href={`/tables/${table.id}`}>
+                  {t('lobby.join')}
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <form
+        class="invite-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const input = (e.currentTarget as HTMLFormElement).elements.namedItem('invite') as HTMLInputElement;
+          try {
+            const url = new URL(input.value.trim(), window.location.origin);
+            if (url.pathname.startsWith('/tables/')) navigate(url.pathname + url.search);
+          } catch {
+            /* not a link */
+          }
+        }}
+      >
+        <label for="invite-link">
+          {t('lobby.inviteTitle')} <span class="muted">{t('lobby.inviteHelp')}</span>
+        </label>
+        <div class="invite-row">
+          <input id="invite-link" name="invite" type="url" placeholder="https://…/tables/…?invite=…" />
+          <button type="submit">{t('lobby.inviteGo')}</button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+export function Lobby() {
+  return (
+    <main id="main" class="screen lobby" data-testid="lobby">
+      <h1 class="visually-hidden">{t('app.title')}</h1>
+      <p class="tagline">{t('app.tagline')}</p>
+      <div class="lobby-grid">
+        <CreateTable />
+        <OpenTables />
+      </div>
+    </main>
+  );
+}
