@@ -61,3 +61,16 @@ def test_agreement_one_to_four_tricks(chunk: int) -> None:
 def test_agreement_five_tricks(chunk: int) -> None:
     for i in range(20):
         _check(100_000 + chunk * 20 + i, 5)
+
+
+@pytest.mark.skipif(not AVAILABLE, reason="the compiled search is not built")
+@pytest.mark.parametrize("tricks_left", [2, 4, 6])
+def test_compiled_and_pure_are_the_same_algorithm(tricks_left: int) -> None:
+    # the same nodes, not only the same values: move order, equivalent cards, bounds
+    # and table are mirrored exactly (the table is far from full at this size)
+    for seed in range(12):
+        rng = random.Random(f"nodes:{tricks_left}:{seed}")
+        position = position_of(random_position(rng, tricks_left))
+        pure = solve_position(position, "pure")
+        native = solve_position(position, "native")
+        assert pure == native, (tricks_left, seed)

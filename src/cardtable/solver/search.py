@@ -8,16 +8,19 @@ to a team that ends with all eight tricks. Team 0 maximizes, team 1 minimizes.
 The techniques, each of which can be switched off to measure it (:class:`Options`):
 
 - move ordering (the best card of the table entry first, then cards that win the trick
-  cheaply, smears on partner's winners, cheap discards);
+  cheaply, smears on partner's winners, cheap discards; the last player to a trick
+  tries its cards by the exact value of the trick for its team);
 - a transposition table at trick boundaries keyed on the four remaining hands, the
   leader and which teams can still make mars; it stores *bounds of the value of the
   remaining play only*, which does not depend on how the position was reached;
 - equivalent cards: two cards of one hand, of the same suit, with the same points and
   no card of another hand (or of the trick) between them, are interchangeable unless
-  one of them can still take part in roem; only one is searched;
+  one of them can still take part in roem (cards that would have to fall in one trick
+  from one hand never can); only one is searched;
 - quick bounds at trick boundaries: the points still to be won (and the roem and mars
-  still possible) bound the value, and a leader holding the highest trump left wins at
-  least that card's points and rules out mars for the other team;
+  still possible) bound the value; points a team is sure to win (trumps above every
+  trump of the other team, a plain card the leader can cash now) count for it twice,
+  and a team sure of a trick rules out mars for the other;
 - null-window searches, used by MTD(f) in :mod:`cardtable.solver.api`.
 """
 
@@ -284,29 +287,66 @@ class PureSearch:
         return -gained if team else gained
 
     def _bounds(self, leader: int, mars: int) -> tuple[int, int]:
-        """Static bounds of the remaining play from a trick boundary."""
+        """Static bounds of the remaining play from a trick boundary.
+
+        The points still to be won (and the roem still possible) bound the value; on
+        top, points a team is sure to win count for it and against the other team:
+        every trump of a team above all trumps of the other team wins the trick it
+        falls in, and a plain card the leader leads now wins when no opponent can beat
+        it (each holds a lower card of its suit, or no trump). A team sure of a trick
+        rules out mars for the other.
+        """
         hands = self._hands
         remaining = hands[0] | hands[1] | hands[2] | hands[3]
-        tricks = hands[leader].bit_count()
-        total = points_of(remaining, self.trump) + 10
+        trump = self.trump
+        total = points_of(remaining, trump) + 10
         if self.count_roem:
-            total += roem_bound(remaining, tricks)
-        high = total + (MARS if mars & 1 else 0)
-        low = -total - (MARS if mars & 2 else 0)
+            total += roem_bound(hands, trump)
+        sure = [0, 0]
+        wins = [False, False]
+        pts = self._pts
+        order = self._order
+        odd = hands[1] | hands[3]
         trumps = remaining & self._trumps
         if trumps:
-            top = -1
-            for card in self._order[self.trump]:
-                if trumps >> card & 1:
-                    top = card
+            owner = -1
+            for card in order[trump]:
+                if not trumps >> card & 1:
+                    continue
+                team = odd >> card & 1
+                if owner < 0:
+                    owner = team
+                elif team != owner:
                     break
-            if hands[leader] >> top & 1:
-                # leading the top trump wins a trick worth at least this card
-                sure = self._pts[top]
-                if leader & 1:
-                    high = total - sure
-                else:
-                    low = -total + sure
+                sure[team] += pts[card]
+                wins[team] = True
+        ours = leader & 1
+        left, right = hands[(leader + 1) & 3], hands[(leader + 3) & 3]
+        opponents = left | right
+        opponent_trumps = opponents & self._trumps
+        extra = 0
+        hand = hands[leader]
+        for suit in range(4):
+            if suit == trump:
+                continue
+            suit_mask = SUITS[suit]
+            mine = hand & suit_mask
+            if not mine:
+                continue
+            theirs = opponents & suit_mask
+            for card in order[suit]:
+                if (mine | theirs) >> card & 1:
+                    break
+            if not mine >> card & 1:
+                continue
+            if (left & suit_mask or not left & opponent_trumps) and (
+                right & suit_mask or not right & opponent_trumps
+            ):
+                wins[ours] = True
+                extra = max(extra, pts[card])
+        sure[ours] += extra
+        high = total - 2 * sure[1] + (MARS if mars & 1 and not wins[1] else 0)
+        low = -total + 2 * sure[0] - (MARS if mars & 2 and not wins[0] else 0)
         return low, high
 
     # --- inside a trick -----------------------------------------------------------------
@@ -330,7 +370,7 @@ class PureSearch:
         seat = (leader + pos) & 3
         hand = hands[seat]
         legal = legal_mask_at(hand, led, self.trump, top, best_pos == pos - 2, self.rotterdam)
-        cards = self._moves(legal, hand, seat, pos, best_pow, best_pos, led, -1, tmask)
+        cards = self._moves(legal, hand, seat, pos, best_pow, best_pos, led, -1, tmask, tpts)
         maximizing = not seat & 1
         best = -INF if maximizing else INF
         power = self._powers[led]
@@ -401,6 +441,7 @@ class PureSearch:
         led: int,
         first: int,
         tmask: int = 0,
+        tpts: int = 0,
     ) -> list[int]:
         """The legal cards to search, equivalent ones removed, best first."""
         hands = self._hands
@@ -422,7 +463,7 @@ class PureSearch:
                     continue
                 if not legal & bit:
                     continue
-                ok = not count_roem or roem_neutral(card, hand, others, trump)
+                ok = not count_roem or roem_neutral(card, hands, others, trump)
                 if equivalence and ok and prev_ok and pts[card] == prev_pts:
                     continue
                 cards.append(card)
@@ -437,6 +478,19 @@ class PureSearch:
                 return (0 if master else 1000) + (pts[card] if not master else -pts[card])
 
             cards.sort(key=lead_key)
+        elif pos == 3:
+            # last to play: the trick's exact value for the mover's team first
+            power = self._powers[led]
+            partner = best_pos == 1
+
+            def last_key(card: int) -> int:
+                ours = power[card] > best_pow or partner
+                gain = tpts + pts[card]
+                if count_roem:
+                    gain += cached_trick_roem(tmask | 1 << card, trump)
+                return (-gain if ours else gain) * 64 + power[card]
+
+            cards.sort(key=last_key)
         else:
             power = self._powers[led]
             partner = best_pos == pos - 2

@@ -16,7 +16,9 @@ __all__ = [
     "MARS",
     "ORDER",
     "RUN_WINDOWS",
+    "STRETCH_ROEM",
     "STUK_PARTNER",
+    "apart",
     "cached_trick_roem",
     "roem_bound",
 ]
@@ -81,31 +83,68 @@ def cached_trick_roem(mask: int, trump: int) -> int:
     return roem
 
 
-def roem_neutral(card: int, own: int, others: int, trump: int) -> bool:
+def apart(cards: int, hands: tuple[int, ...] | list[int]) -> bool:
+    """Whether no hand holds two of ``cards``: cards that must fall in one trick have to
+    come from different hands."""
+    for hand in hands:
+        common = hand & cards
+        if common & (common - 1):
+            return False
+    return True
+
+
+def roem_neutral(card: int, hands: tuple[int, ...] | list[int], others: int, trump: int) -> bool:
     """Whether ``card`` can never be part of trick roem: every run of three through it
-    misses a card that is held by ``own`` hand or already gone, stuk cannot form, and
-    its four of a kind cannot form (``others``: the cards still in play elsewhere)."""
+    misses a card still in play elsewhere (``others``: the other hands and the trick) or
+    needs two cards of one hand, stuk cannot form, and its four of a kind cannot form."""
     for window in RUN_WINDOWS[card]:
-        if window & others == window:
+        if window & others == window and apart(window, hands):
             return False
     partner = STUK_PARTNER[trump][card]
     if partner and partner & others:
         return False
     four = _FOUR_MASKS[card]
     rest = four & ~(1 << card)
-    return not (four and rest & others == rest)
+    return not (four and rest & others == rest and apart(rest, hands))
 
 
-def roem_bound(remaining: int, tricks: int) -> int:
-    """An upper bound of the trick roem still to be scored in ``tricks`` tricks holding
-    the cards of ``remaining``: at most 70 a trick (run of four and stuk), or a four of
-    a kind in a trick that then holds no run."""
-    bound = 70 * tricks
+def _stretch_roem(byte: int) -> int:
+    """The most run roem of disjoint runs inside the stretches of consecutive bits."""
+    best = (0, 0, 0, 20, 50, 50, 50, 70, 100)
+    roem = low = 0
+    while low < 8:
+        length = 0
+        while low + length < 8 and byte >> (low + length) & 1:
+            length += 1
+        roem += best[length]
+        low += length + 1
+    return roem
+
+
+STRETCH_ROEM: Final[tuple[int, ...]] = tuple(_stretch_roem(m) for m in range(256))
+"""``STRETCH_ROEM[ranks]`` for the eight natural ranks 7..A of one suit as bits: a bound
+of the run roem (20 for three, 50 for four) that disjoint runs of those cards can make."""
+
+
+def roem_bound(hands: tuple[int, ...] | list[int], trump: int) -> int:
+    """An upper bound of the trick roem still to be scored with ``hands`` left: disjoint
+    runs inside each suit's stretches of consecutive ranks, stuk if its two cards are in
+    different hands, each four of a kind held one card a hand; and no more than 70 a
+    trick (a run of four and stuk) besides fours."""
+    remaining = hands[0] | hands[1] | hands[2] | hands[3]
+    fours = 0
     for rank, value in FOUR_VALUE.items():
         four = _FOUR_MASKS[rank - 2]
-        if remaining & four == four:
-            bound += value
-    return bound
+        if remaining & four == four and apart(four, hands):
+            fours += value
+    runs = 0
+    for suit in range(4):
+        runs += STRETCH_ROEM[(remaining >> (suit * 13 + 5)) & 0xFF]
+    stuk = (1 << (trump * 13 + 10)) | (1 << (trump * 13 + 11))
+    if remaining & stuk == stuk and apart(stuk, hands):
+        runs += 20
+    tricks = max(hand.bit_count() for hand in hands)
+    return min(runs, 70 * tricks) + fours
 
 
 def points_of(mask: int, trump: int) -> int:
