@@ -130,16 +130,17 @@ def parity(position: Position) -> int:
     return total & 1
 
 
-def mtdf(searcher: Searcher, position: Position, guess: int = 0) -> int:
+def mtdf(searcher: Searcher, position: Position, guess: int = 0, step: int = 16) -> int:
     """The exact value by MTD(f): null-window searches converging on the value.
 
-    Two refinements: only values of the right parity are tested (:func:`parity`), and
-    after several steps in the same direction the steps grow (doubling), so a poor
-    first guess costs a few probes rather than one probe per two points.
+    Only values of the right parity are tested (:func:`parity`). From ``guess`` the
+    tests gallop (``step`` points, then doubling) until the value is bracketed, then
+    bisect the bracket; fail-soft results narrow it on the way. A cold start (guess 0)
+    takes long first steps, a guess from a neighbouring card's value short ones.
     """
     odd = parity(position)
     lower, upper = -INF, INF
-    step = 0
+    first = step
     direction = 0
     target = guess
     while lower < upper:
@@ -151,16 +152,18 @@ def mtdf(searcher: Searcher, position: Position, guess: int = 0) -> int:
         value = searcher.search(position, beta - 1, beta)
         if value >= beta:
             lower = value + ((value - odd) & 1)
-            step = step * 2 if direction > 0 else 2
+            step = step * 2 if direction > 0 else first
             direction = 1
-            target = lower + step
         else:
             upper = value - ((value - odd) & 1)
-            step = step * 2 if direction < 0 else 2
+            step = step * 2 if direction < 0 else first
             direction = -1
+        if lower > -INF and upper < INF:
+            target = (lower + upper + 1) // 2
+        elif direction > 0:
+            target = lower + step
+        else:
             target = upper - step + 2
-        if lower < upper and direction > 0:
-            target = min(target, upper)
     return lower
 
 
@@ -173,13 +176,14 @@ def solve_position(
 ) -> tuple[int, dict[int, int], int]:
     """Team 0 minus team 1: the value and each legal card's value, and the nodes."""
     searcher = searcher or searcher_for(position, engine, options)
+    values: dict[int, int] = {}
     search: Callable[[Position, int], int]
     if mtd:
-        search = lambda p, guess: mtdf(searcher, p, guess)  # noqa: E731
+        # the first card starts cold; the next ones from the previous card's value
+        search = lambda p, guess: mtdf(searcher, p, guess, 2 if values else 16)  # noqa: E731
     else:
         search = lambda p, guess: searcher.search(p, -INF, INF)  # noqa: E731
     legal = position.legal()
-    values: dict[int, int] = {}
     guess = 0
     while legal:
         low = legal & -legal
