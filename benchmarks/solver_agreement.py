@@ -9,16 +9,24 @@
 
     .venv/bin/python benchmarks/solver_agreement.py --workers 2
 
-Exits with status 1 on the first disagreement, printing the position.
+Exits with status 1 on the first disagreement, printing the position. With
+``--progress FILE`` every finished check is appended to FILE (one JSON line: part,
+seed, ok, seconds) and a rerun with the same FILE skips what is done, so a long run
+can be stopped and resumed; progress is printed every ``--every`` checks.
+
+    nice -n 19 .venv/bin/python benchmarks/solver_agreement.py --positions 0 \
+        --progress runs/agreement.jsonl --workers 1
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -53,16 +61,62 @@ def check_deal(seed: int) -> str | None:
     return None
 
 
-def run(name: str, check: object, count: int, workers: int) -> bool:
+def timed(check: Callable[[int], str | None], seed: int) -> tuple[int, str | None, float]:
     start = time.perf_counter()
-    with ProcessPoolExecutor(workers) as pool:
-        for done, problem in enumerate(pool.map(check, range(count), chunksize=4), 1):  # type: ignore[call-overload]
-            if problem is not None:
-                print(f"DISAGREEMENT {problem}")
-                return False
-            if done % max(1, count // 10) == 0:
-                print(f"  {name}: {done}/{count} agree ({time.perf_counter() - start:.0f} s)")
-    print(f"{name}: all {count} agree in {time.perf_counter() - start:.0f} s")
+    problem = check(seed)
+    return seed, problem, time.perf_counter() - start
+
+
+def done_seeds(progress: Path | None, part: str) -> set[int]:
+    """The seeds of ``part`` already checked (and agreeing) in the progress file."""
+    if progress is None or not progress.exists():
+        return set()
+    seeds = set()
+    for line in progress.read_text().splitlines():
+        record = json.loads(line)
+        if record["part"] == part and record["ok"]:
+            seeds.add(record["seed"])
+    return seeds
+
+
+def run(
+    name: str,
+    check: Callable[[int], str | None],
+    count: int,
+    workers: int,
+    progress: Path | None = None,
+    every: int = 0,
+) -> bool:
+    start = time.perf_counter()
+    done = done_seeds(progress, name)
+    todo = [seed for seed in range(count) if seed not in done]
+    every = every or max(1, count // 10)
+    if done:
+        print(f"  {name}: {count - len(todo)} of {count} already agree ({progress})")
+    out = progress.open("a") if progress is not None else None
+    finished = count - len(todo)
+    try:
+        with ProcessPoolExecutor(workers) as pool:
+            futures = [pool.submit(timed, check, seed) for seed in todo]
+            for future in as_completed(futures):
+                seed, problem, seconds = future.result()
+                if out is not None:
+                    record = {"part": name, "seed": seed, "ok": problem is None, "s": seconds}
+                    out.write(json.dumps(record) + "\n")
+                    out.flush()
+                if problem is not None:
+                    print(f"DISAGREEMENT {problem}", flush=True)
+                    for other in futures:
+                        other.cancel()
+                    return False
+                finished += 1
+                if finished % every == 0:
+                    elapsed = time.perf_counter() - start
+                    print(f"  {name}: {finished}/{count} agree ({elapsed:.0f} s)", flush=True)
+    finally:
+        if out is not None:
+            out.close()
+    print(f"{name}: all {count} agree ({time.perf_counter() - start:.0f} s this run)", flush=True)
     return True
 
 
@@ -71,12 +125,14 @@ def main() -> int:
     parser.add_argument("--positions", type=int, default=10_000)
     parser.add_argument("--deals", type=int, default=1_000)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--progress", type=Path, help="JSON lines of finished checks; resumes")
+    parser.add_argument("--every", type=int, default=0, help="print progress every N checks")
     args = parser.parse_args()
     if not AVAILABLE:
         print("the compiled solver is not built: pip install -e .")
         return 1
-    ok = run("positions", check_position, args.positions, args.workers)
-    ok = ok and run("full deals", check_deal, args.deals, args.workers)
+    ok = run("positions", check_position, args.positions, args.workers, args.progress, args.every)
+    ok = ok and run("full deals", check_deal, args.deals, args.workers, args.progress, args.every)
     return 0 if ok else 1
 
 
