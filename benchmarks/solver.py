@@ -44,6 +44,8 @@ class Timing:
 
     seconds: list[float]
     nodes: int
+    per_deal: list[int] | None = None
+    """Nodes of each deal (a measure the load of the machine does not move)."""
 
     def line(self, label: str) -> str:
         s = sorted(self.seconds)
@@ -52,9 +54,16 @@ class Timing:
             return s[min(len(s) - 1, int(f * len(s)))] * 1000
 
         rate = self.nodes / sum(s) if sum(s) else 0.0
+        nodes = ""
+        if self.per_deal:
+            n = sorted(self.per_deal)
+            nodes = (
+                f"  nodes median {statistics.median(n) / 1000:7.1f} k"
+                f"  p99 {n[min(len(n) - 1, int(0.99 * len(n)))] / 1000:7.1f} k"
+            )
         return (
             f"{label:<34} deals {len(s):>5}  median {q(0.5):8.1f} ms  p90 {q(0.9):8.1f}  "
-            f"p99 {q(0.99):8.1f}  max {s[-1] * 1000:8.1f}  {rate / 1e6:6.2f} M nodes/s"
+            f"p99 {q(0.99):8.1f}  max {s[-1] * 1000:8.1f}  {rate / 1e6:6.2f} M nodes/s{nodes}"
         )
 
     @property
@@ -80,12 +89,12 @@ def deals(count: int, play: str, roem: str, seed: int) -> list[Position]:
 def measure(
     positions: list[Position], run: Callable[[Position], int], progress: str = ""
 ) -> Timing:
-    seconds, nodes = [], 0
+    seconds, per_deal = [], []
     for position in positions:
         start = time.perf_counter()
-        nodes += run(position)
+        per_deal.append(run(position))
         seconds.append(time.perf_counter() - start)
-    return Timing(seconds, nodes)
+    return Timing(seconds, sum(per_deal), per_deal)
 
 
 def value_run(engine: Engine, options: Options | None = None) -> Callable[[Position], int]:
@@ -126,7 +135,7 @@ def main() -> None:
     print(f"compiled solver available: {AVAILABLE}")
     all_value: list[float] = []
     all_table: list[float] = []
-    all_nodes = [0, 0]
+    all_nodes: list[list[int]] = [[], []]
     for play, roem in CONFIGURATIONS[: args.configurations]:
         print(f"\n== {play} play, roem {roem} ==", flush=True)
         positions = deals(args.deals, play, roem, args.seed)
@@ -137,8 +146,8 @@ def main() -> None:
             print(table.line("compiled table (solve)"))
             all_value += value.seconds
             all_table += table.seconds
-            all_nodes[0] += value.nodes
-            all_nodes[1] += table.nodes
+            all_nodes[0] += value.per_deal or []
+            all_nodes[1] += table.per_deal or []
         few = positions[: args.pure_deals]
         pure_value = measure(few, value_run("pure"))
         print(pure_value.line("pure value"))
@@ -161,8 +170,8 @@ def main() -> None:
                 print(measure(plain, value_run("native", off)).line(f"compiled value, no {name}"))
     if all_value:
         print("\n== all configurations, compiled ==")
-        print(Timing(all_value, all_nodes[0]).line("compiled value"))
-        print(Timing(all_table, all_nodes[1]).line("compiled table (solve)"))
+        print(Timing(all_value, sum(all_nodes[0]), all_nodes[0]).line("compiled value"))
+        print(Timing(all_table, sum(all_nodes[1]), all_nodes[1]).line("compiled table (solve)"))
 
 
 if __name__ == "__main__":
