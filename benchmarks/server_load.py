@@ -162,8 +162,23 @@ def _wait_healthy(base: str, server: subprocess.Popen[bytes] | None) -> None:
     raise SystemExit("the server did not start")
 
 
-def run(args: argparse.Namespace, http_base: str) -> dict[str, float]:
-    """Run the load against ``http_base``; returns the figures."""
+def _cpu_seconds(pid: int | None) -> float | None:
+    """User plus system CPU time of process ``pid`` and its threads (Linux)."""
+    if pid is None:
+        return None
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def run(
+    args: argparse.Namespace, http_base: str, server_pid: int | None = None
+) -> dict[str, float]:
+    """Run the load against ``http_base``; returns the figures (with the server's
+    CPU time per action when ``server_pid`` is known)."""
     ctx = multiprocessing.get_context("spawn")
     go = ctx.Event()
     shares = [
@@ -185,8 +200,10 @@ def run(args: argparse.Namespace, http_base: str) -> dict[str, float]:
     for ready in readies:
         if not ready.wait(600):
             raise SystemExit("the clients could not set up their tables")
+    cpu_before = _cpu_seconds(server_pid)
     go.set()
     results = [pipe.recv() for pipe in pipes]
+    cpu_after = _cpu_seconds(server_pid)
     for proc in procs:
         proc.join(30)
     total = sum(r[0] for r in results)
@@ -206,6 +223,14 @@ def run(args: argparse.Namespace, http_base: str) -> dict[str, float]:
         f"action-to-broadcast p50 {figures['p50_ms']:.1f} ms, p99 {figures['p99_ms']:.1f} ms",
         flush=True,
     )
+    if cpu_before is not None and cpu_after is not None:
+        figures["server_cpu_s"] = cpu_after - cpu_before
+        print(
+            f"server CPU {figures['server_cpu_s']:.1f} s "
+            f"({figures['server_cpu_s'] / elapsed * 100:.0f}% of one core), "
+            f"{figures['server_cpu_s'] / total * 1000:.2f} ms per action",
+            flush=True,
+        )
     return figures
 
 
@@ -248,7 +273,7 @@ def main() -> None:
         base = f"http://127.0.0.1:{port}"
         try:
             _wait_healthy(base, server)
-            run(args, base)
+            run(args, base, server.pid)
         finally:
             server.terminate()
             server.wait(30)
