@@ -3,7 +3,10 @@ own outcome (stored, conflict, duplicate)."""
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+
+import pytest
 
 from cardtable.server.store import (
     Conflict,
@@ -14,6 +17,7 @@ from cardtable.server.store import (
     Store,
     TableRow,
 )
+from tests.server.test_multinode import _reachable, fresh_database
 
 
 def _game(store: Store, owner: str, n: int) -> str:
@@ -57,3 +61,53 @@ def test_a_batch_stores_what_it_can_and_refuses_the_rest(tmp_path: Path) -> None
     c_log = logs[c]
     assert c_log is not None and c_log.actions[0].source == "bot"
     store.close()
+
+
+def _finish_many(url: str, games: int) -> Store:
+    """``games`` Kraken games with the same two bot levels, finished at once from
+    as many threads; returns the store."""
+    store = Store(url)
+    owner = store.create_user("owner", "guest").id
+    ids = [_game(store, owner, n) for n in range(games)]
+    result = {
+        "scores": [200, 100],
+        "winner": 0,
+        "rounds": [{"points": [200, 100], "declarers": 0, "nat": False, "mars": None}],
+    }
+    players = ["bot:random", "bot:heuristic", "bot:random", "bot:heuristic"]
+
+    def finish(game_id: str) -> None:
+        store.append_action(game_id, 0, 0, "pass", "last", None, result, players)
+
+    with ThreadPoolExecutor(games) as pool:
+        list(pool.map(finish, ids))
+    return store
+
+
+def _check_counts(store: Store, games: int) -> None:
+    board = {row.player_id: row for row in store.leaderboard("kraken", 10)}
+    assert board["bot:random"].games == board["bot:heuristic"].games == 2 * games
+    assert board["bot:random"].wins == 2 * games and board["bot:heuristic"].wins == 0
+    assert board["bot:random"].mu > 25 > board["bot:heuristic"].mu
+    assert len(store.games_played("bot:random", 100)) == games
+    assert len(store.games_played(None, 100)) == games
+    seated = store.create_user("seated", "guest").id
+    table = TableRow(
+        id="mine", game="kraken", rules={}, owner_id=seated, invite_hash="x", status="waiting"
+    )
+    store.create_table(table, [SeatRow(table_id="mine", seat=0, kind="human", user_id=seated)])
+    assert [t.id for t in store.tables_of(seated)] == ["mine"]
+
+
+def test_games_finishing_at_once_lose_no_rating_update(tmp_path: Path) -> None:
+    store = _finish_many(f"sqlite:///{tmp_path / 'r.db'}", 6)
+    _check_counts(store, 6)
+    store.close()
+
+
+@pytest.mark.skipif(_reachable() is not None, reason=str(_reachable()))
+def test_games_finishing_at_once_on_postgresql_lose_no_rating_update() -> None:
+    with fresh_database() as url:
+        store = _finish_many(url, 6)
+        _check_counts(store, 6)
+        store.close()

@@ -373,9 +373,10 @@ class Store:
             return list(
                 s.scalars(
                     select(TableRow)
-                    .join(SeatRow, SeatRow.table_id == TableRow.id)
-                    .where(SeatRow.user_id == user_id, TableRow.status != "finished")
-                    .distinct()
+                    .where(
+                        TableRow.id.in_(select(SeatRow.table_id).where(SeatRow.user_id == user_id)),
+                        TableRow.status != "finished",
+                    )
                     .order_by(TableRow.created_at.desc())
                     .limit(100)
                 )
@@ -767,11 +768,10 @@ class Store:
                     .limit(limit)
                 )
             else:
+                played = select(GamePlayerRow.game_id).where(GamePlayerRow.player_id == player_id)
                 query = (
                     select(GameRow)
-                    .join(GamePlayerRow, GamePlayerRow.game_id == GameRow.id)
-                    .where(GamePlayerRow.player_id == player_id)
-                    .distinct()
+                    .where(GameRow.id.in_(played))
                     .order_by(GameRow.finished_at.desc())
                     .limit(limit)
                 )
