@@ -49,7 +49,7 @@ export function Felt({ state, held }: { state: TableState; held: DoneTrick | nul
           const isBot = s.kind === 'bot' || s.controller === 'bot';
           const out = gurka?.alive ? !gurka.alive.includes(s.seat) : false;
           const left =
-            timer && toMove
+            timer && toMove && !isBot
               ? Math.max(
                   0,
                   Math.min(timer, Math.ceil(state.deadline ? state.deadline - now / 1000 : timer - (now - state.turnSince) / 1000)),

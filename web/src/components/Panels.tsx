@@ -148,7 +148,8 @@ export function Chat({ lines, onSend, disabled }: { lines: ChatLine[]; onSend: (
   const [text, setText] = useState('');
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
-    list.current?.lastElementChild?.scrollIntoView?.({ block: 'nearest' });
+    const el = list.current;
+    if (el) el.scrollTop = el.scrollHeight; // the list scrolls, never the page
   }, [lines.length]);
   return (
     <section class="chat" aria-labelledby="chat-title">

@@ -1,0 +1,63 @@
+// A reload in the middle of a trick restores the table: the same hand, the same cards
+// on the table, the same version; and the game goes on.
+
+import { createTable, deal, expect, tableVersion, test } from './fixtures';
+
+test('a reload mid-trick restores the table', async ({ player }) => {
+  const alice = await player('Alice');
+  const { tableUrl } = await createTable(alice.page, { game: 'kraken', seats: ['random', 'heuristic', 'random'] });
+  await deal(alice.page);
+  const page = alice.page;
+  // play until it is our turn to play a card with cards already on the table
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    expect(Date.now() < deadline, 'our turn in the middle of a trick').toBe(true);
+    const summary = page.getByTestId('round-summary');
+    if (await summary.isVisible()) {
+      await summary.locator('button.primary').click();
+      continue;
+    }
+    const choice = page.getByTestId('choice');
+    if (await choice.isVisible()) {
+      const pass = choice.locator('button[data-action=pass]');
+      await ((await pass.count()) ? pass : choice.locator('button').first()).click();
+      await page.waitForTimeout(100);
+      continue;
+    }
+    const legal = page.locator('.hand-active .hand-card[data-legal=true]');
+    if (await legal.count()) {
+      const onTable = await page.locator('[data-testid=trick] .trick-card:not(.done)').count();
+      if (onTable > 0) break;
+      await legal.first().click();
+      await page.waitForTimeout(150);
+      continue;
+    }
+    await page.waitForTimeout(50);
+  }
+  const cardsOf = (selector: string) => page.locator(selector).evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+  const hand = await cardsOf('.hand .hand-card');
+  const trick = await cardsOf('[data-testid=trick] .trick-card');
+  const version = await tableVersion(page);
+  const trump = await page.getByTestId('trump').textContent();
+
+  await page.reload();
+  await expect(page.getByTestId('felt')).toBeVisible();
+  await expect(page.locator('.hand-active .hand-card[data-legal=true]').first()).toBeVisible();
+  expect(await cardsOf('.hand .hand-card')).toEqual(hand);
+  expect(await cardsOf('[data-testid=trick] .trick-card')).toEqual(trick);
+  expect(await tableVersion(page)).toBe(version);
+  await expect(page.getByTestId('trump')).toHaveText(trump ?? '');
+  await expect(page.locator('.seat.me')).toHaveClass(/to-move/);
+
+  // a second tab of the same player by the invite link shows the same table too
+  const second = await alice.context.newPage();
+  await second.goto(tableUrl);
+  await expect(second.locator('.hand .hand-card')).toHaveCount(hand.length);
+  await second.close();
+
+  // and the game goes on: the number key of a legal card plays it
+  const index = await page.locator('.hand .hand-card').evaluateAll((els) => els.findIndex((e) => e.getAttribute('data-legal') === 'true'));
+  await page.locator('body').press(String(index + 1));
+  await expect.poll(() => tableVersion(page)).toBeGreaterThan(version);
+  await expect(page.locator('.hand .hand-card')).toHaveCount(hand.length - 1);
+});
