@@ -42,7 +42,10 @@ class BotProcess:
         )
         assert self._process.stdout is not None and self._process.stderr is not None
         threading.Thread(target=self._pump, args=(self._process.stdout,), daemon=True).start()
-        threading.Thread(target=self._drain, args=(self._process.stderr,), daemon=True).start()
+        self._stderr_reader = threading.Thread(
+            target=self._drain, args=(self._process.stderr,), daemon=True
+        )
+        self._stderr_reader.start()
 
     def _pump(self, stream: IO[str]) -> None:
         try:
@@ -67,9 +70,11 @@ class BotProcess:
     def describe_exit(self) -> str:
         """Why the process is gone, with the last line it wrote to stderr."""
         try:
-            code = self._process.wait(timeout=1.0)
+            code = self._process.wait(timeout=5.0)
         except subprocess.TimeoutExpired:
             code = None
+        else:  # it has exited: once its stderr is read to the end, the tail is complete
+            self._stderr_reader.join(timeout=5.0)
         text = "closed its output" if code is None else f"exited with code {code}"
         if self.stderr_tail:
             text += f": {self.stderr_tail[-1]}"
