@@ -1,6 +1,7 @@
 // The table top: the seats around it (ours at the bottom) with who they are, who is
 // to move, bots thinking and turn timers, and the trick in the middle.
 
+import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { t } from '../i18n';
 import { cardName, seatAngles, seatName, seatPlace } from '../lib/describe';
@@ -25,7 +26,7 @@ function useNow(active: boolean): number {
   return now;
 }
 
-export function Felt({ state, held }: { state: TableState; held: DoneTrick | null }) {
+export function Felt({ state, held, children }: { state: TableState; held: DoneTrick | null; children?: ComponentChildren }) {
   const table = state.table as TableView;
   const players = table.seats.length;
   const angles = seatAngles(players, state.seat);
@@ -138,6 +139,7 @@ export function Felt({ state, held }: { state: TableState; held: DoneTrick | nul
           );
         })}
       </div>
+      {children && <div class="felt-center">{children}</div>}
     </div>
   );
 }

@@ -263,6 +263,8 @@ export const ar: Catalog = {
   "player.noGames": "لا توجد ألعاب منتهية بعد.",
   "player.replay": "إعادة",
   "player.finished": "الألعاب المنتهية",
+  "player.won": "فوز",
+  "player.lost": "خسارة",
   "stat.games": "الألعاب",
   "stat.wins": "الانتصارات",
   "stat.rounds": "الجولات",

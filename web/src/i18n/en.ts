@@ -282,6 +282,8 @@ export const en = {
   'player.noGames': 'No finished games yet.',
   'player.replay': 'Replay',
   'player.finished': 'Finished games',
+  'player.won': 'won',
+  'player.lost': 'lost',
 
   'stat.games': 'Games',
   'stat.wins': 'Wins',

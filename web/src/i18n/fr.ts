@@ -263,6 +263,8 @@ export const fr: Catalog = {
   "player.noGames": "Aucune partie terminée pour l'instant.",
   "player.replay": "Revoir",
   "player.finished": "Parties terminées",
+  "player.won": "gagnée",
+  "player.lost": "perdue",
   "stat.games": "Parties",
   "stat.wins": "Victoires",
   "stat.rounds": "Manches",

@@ -263,6 +263,8 @@ export const nl: Catalog = {
   "player.noGames": "Nog geen afgelopen spellen.",
   "player.replay": "Herhaling",
   "player.finished": "Afgelopen spellen",
+  "player.won": "gewonnen",
+  "player.lost": "verloren",
   "stat.games": "Spellen",
   "stat.wins": "Gewonnen",
   "stat.rounds": "Rondes",

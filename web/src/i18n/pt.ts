@@ -263,6 +263,8 @@ export const pt: Catalog = {
   "player.noGames": "Ainda não há jogos terminados.",
   "player.replay": "Repetição",
   "player.finished": "Jogos terminados",
+  "player.won": "ganho",
+  "player.lost": "perdido",
   "stat.games": "Jogos",
   "stat.wins": "Vitórias",
   "stat.rounds": "Rondas",

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { CardFace } from '../components/CardFace';
 import { BotIcon } from '../components/Icons';
-import { CATALOGS, LANGUAGES, t, tMaybe, type MessageKey } from '../i18n';
+import { CATALOGS, LANGUAGES, lang, t, tMaybe, type MessageKey } from '../i18n';
 import { api, ApiError } from '../lib/api';
 import type { GameName } from '../lib/protocol';
 import { session } from '../lib/session';
@@ -51,7 +51,26 @@ interface PlayerData {
   kind: string;
   stats?: Partial<Record<GameName, Record<string, number | null>>>;
   ratings?: Partial<Record<GameName, Rating | null>>;
-  recent_games?: { game_id?: string; id?: string; game?: string; finished_at?: string; result?: unknown; won?: boolean }[];
+  recent_games?: GameSummary[];
+}
+
+interface GameSummary {
+  id?: string;
+  game_id?: string;
+  game?: string;
+  finished_at?: number | string | null;
+  players?: { seat: number; player_id: string | null; name: string | null; kind: string; score: number | null; won: boolean | null }[];
+}
+
+function when(value: number | string | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  const date = typeof value === 'number' ? new Date(value * 1000) : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  try {
+    return new Intl.DateTimeFormat(lang.value, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  } catch {
+    return date.toISOString();
+  }
 }
 
 const fmt = (n: number | null | undefined, digits = 1) =>
@@ -59,7 +78,7 @@ const fmt = (n: number | null | undefined, digits = 1) =>
 
 export function PlayerPage({ id }: { id: string }) {
   const player = useApi<PlayerData>(`/api/players/${encodeURIComponent(id)}`);
-  const games = useApi<{ games: PlayerData['recent_games'] } | PlayerData['recent_games']>(`/api/games?player=${encodeURIComponent(id)}`);
+  const games = useApi<{ games: GameSummary[] } | GameSummary[]>(`/api/games?player=${encodeURIComponent(id)}`);
   const isMe = session.value?.user.id === id;
   const list = games.status === 'ok' ? (Array.isArray(games.data) ? games.data : (games.data?.games ?? [])) : [];
   const recent = player.status === 'ok' && player.data.recent_games?.length ? player.data.recent_games : list;
@@ -113,9 +132,16 @@ export function PlayerPage({ id }: { id: string }) {
           <ul class="game-list">
             {recent.map((g) => {
               const gid = g.game_id ?? g.id;
+              const mine = g.players?.find((p) => p.player_id === id);
+              const names = (g.players ?? []).map((p) => p.name ?? '?').join(' · ');
               return (
                 <li>
-                  <span>{g.game ? t(`game.${g.game}` as MessageKey) : ''}</span> <span class="muted">{g.finished_at ?? ''}</span>{' '}
+                  <span>
+                    <strong>{g.game ? t(`game.${g.game}` as MessageKey) : ''}</strong>{' '}
+                    {mine && mine.won !== null && <span class="badge">{mine.won ? t('player.won') : t('player.lost')}</span>}{' '}
+                    <span class="muted small">{names}</span>
+                  </span>
+                  <span class="muted small">{when(g.finished_at)}</span>
                   {gid && <a href={`/games/${gid}/replay`}>{t('player.replay')}</a>}
                 </li>
               );

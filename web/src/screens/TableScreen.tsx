@@ -233,7 +233,9 @@ export function TableScreen({ id, invite }: { id: string; invite: string | null 
         <div class="table-layout">
           <div class="play-area">
             <InfoBar state={state} score={controller.score.value} />
-            <Felt state={state} held={controller.heldTrick.value} />
+            <Felt state={state} held={controller.heldTrick.value}>
+              {mine && choices.length > 0 && <ChoicePanel state={state} actions={choices} onChoose={(a) => controller.act(a)} />}
+            </Felt>
             <div class="status-line" role="status" data-testid="status-line">
               {state.seat === null
                 ? t('table.spectator')
@@ -250,7 +252,6 @@ export function TableScreen({ id, invite }: { id: string; invite: string | null 
                 {notice.text}
               </div>
             )}
-            {mine && choices.length > 0 && <ChoicePanel state={state} actions={choices} onChoose={(a) => controller.act(a)} />}
             {state.seat !== null && (
               <Hand cards={hand} focusIndex={focusIndex} setFocusIndex={setFocusIndex} onPlay={play} active={mine && !choices.length} />
             )}
