@@ -29,9 +29,20 @@ export interface Server {
   url: string;
 }
 
-async function startServer(): Promise<{ server: Server; stop: () => Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'cardtable-e2e-'));
-  const port = await freePort();
+export interface Running {
+  server: Server;
+  /** Stop it and remove its database. */
+  stop: () => Promise<void>;
+  /** kill -9: the database stays, for a restart with the same `dir` and `port`. */
+  kill: () => Promise<void>;
+  dir: string;
+  port: number;
+}
+
+/** `cardtable serve` on a free port (or `port`) with a database in a new (or the given) folder. */
+export async function startServer(options: { dir?: string; port?: number } = {}): Promise<Running> {
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'cardtable-e2e-'));
+  const port = options.port ?? (await freePort());
   const child: ChildProcess = spawn(
     CARDTABLE,
     [
@@ -78,7 +89,11 @@ async function startServer(): Promise<{ server: Server; stop: () => Promise<void
     });
     rmSync(dir, { recursive: true, force: true });
   };
-  return { server: { url }, stop };
+  const kill = async () => {
+    child.kill('SIGKILL');
+    if (child.exitCode === null && child.signalCode === null) await new Promise((r) => child.on('exit', r));
+  };
+  return { server: { url }, stop, kill, dir, port };
 }
 
 /** Record console errors and uncaught exceptions of a page. */
@@ -94,7 +109,10 @@ export interface Player {
   page: Page;
 }
 
-type NewPlayer = (name: string, options?: { language?: string; viewport?: { width: number; height: number } }) => Promise<Player>;
+type NewPlayer = (
+  name: string,
+  options?: { language?: string; viewport?: { width: number; height: number }; server?: Server },
+) => Promise<Player>;
 
 export const test = base.extend<{ errors: string[]; player: NewPlayer }, { server: Server }>({
   server: [
@@ -123,7 +141,7 @@ export const test = base.extend<{ errors: string[]; player: NewPlayer }, { serve
   player: async ({ browser, server, errors }, use) => {
     const made: BrowserContext[] = [];
     const make: NewPlayer = async (name, options = {}) => {
-      const context = await newContext(browser, server, options);
+      const context = await newContext(browser, options.server ?? server, options);
       made.push(context);
       const page = await context.newPage();
       watchErrors(page, errors, name);

@@ -88,6 +88,10 @@ test('a card played out of turn is refused in the UI', async ({ player }) => {
     }
     const choice = page.getByTestId('choice');
     if (await choice.isVisible()) await choice.locator('button').first().click();
+    else {
+      const legal = page.locator('.hand-active .hand-card[data-legal=true]');
+      if (await legal.count()) await legal.first().click();
+    }
     await page.waitForTimeout(30);
   }
   throw new Error('never saw another seat to move');

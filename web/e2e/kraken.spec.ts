@@ -29,6 +29,11 @@ test('two people and two bots play a whole Kraken round by clicking', async ({ p
   await expect(bob.page.locator('.seat.me')).toHaveAttribute('data-seat', '2');
   await expect(alice.page.locator('.seat[data-seat="1"]')).toContainText('bot');
 
+  // table chat reaches the other person
+  await alice.page.getByPlaceholder('Say something…').fill('good luck, partner');
+  await alice.page.getByRole('button', { name: 'Send' }).click();
+  await expect(bob.page.locator('.chat-lines')).toContainText('Alice: good luck, partner');
+
   const [aliceMoves, bobMoves] = await Promise.all([
     playUntilOver(alice.page, { prefer: ['pass'] }),
     playUntilOver(bob.page, { prefer: ['pass'] }),
@@ -44,4 +49,11 @@ test('two people and two bots play a whole Kraken round by clicking', async ({ p
   // the host can offer a rematch, the other player waits for it
   await expect(alice.page.getByTestId('game-over').getByRole('button', { name: 'Rematch' })).toBeVisible();
   await expect(bob.page.getByTestId('game-over')).toContainText('Waiting for the host');
+
+  // a rematch deals a new game at the same seats, for both
+  await alice.page.getByTestId('game-over').getByRole('button', { name: 'Rematch' }).click();
+  for (const page of [alice.page, bob.page]) {
+    await expect(page.getByTestId('game-over')).toHaveCount(0);
+    await expect(page.locator('.hand .hand-card')).toHaveCount(8);
+  }
 });

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { Felt, TrickList } from '../components/Felt';
 import { Hand } from '../components/Hand';
-import { Chat, ChoicePanel, GameOverDialog, InfoBar, RoundSummaryDialog } from '../components/Panels';
+import { Chat, ChoicePanel, choiceTitle, GameOverDialog, InfoBar, RoundSummaryDialog } from '../components/Panels';
 import { t, tMaybe, type MessageKey } from '../i18n';
 import { BotIcon } from '../components/Icons';
 import { ApiError } from '../lib/api';
@@ -151,6 +151,10 @@ export function TableScreen({ id, invite }: { id: string; invite: string | null 
   const play = (card: HandCard) => {
     if (!mine) {
       controller.say(t('table.notYourTurn'));
+      return;
+    }
+    if (choices.length) {
+      controller.say(choiceTitle(state));
       return;
     }
     if (!card.legal) {
