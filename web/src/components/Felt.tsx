@@ -35,8 +35,10 @@ export function Felt({ state, held, children }: { state: TableState; held: DoneT
   const gurka = obs && !isKraken(obs) ? (obs as GurkaObservation) : null;
   const timer = table.turn_timer && state.toMove !== null && !state.result ? table.turn_timer : null;
   const now = useNow(timer !== null);
-  const showing: { plays: [number, string][]; winner: number | null } =
-    state.trick.length || !held ? { plays: state.trick, winner: null } : { plays: held.plays, winner: held.winner };
+  // a completed trick stays a moment (with its winner) before the next one shows
+  const showing: { plays: [number, string][]; winner: number | null } = held
+    ? { plays: held.plays, winner: held.winner }
+    : { plays: state.trick, winner: null };
   const dealer = obs?.dealer ?? null;
   const declarer = kraken?.declarer ?? null;
   return (

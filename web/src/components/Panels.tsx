@@ -19,6 +19,7 @@ import type {
 import { isKraken } from '../lib/protocol';
 import type { ScoreInfo } from '../lib/tableController';
 import type { ChatLine, RoundSummary, TableState } from '../lib/tableState';
+import { CardFace } from './CardFace';
 import { TrickList } from './Felt';
 import { Modal } from './Modal';
 
@@ -121,8 +122,14 @@ export function ChoicePanel({ state, actions, onChoose }: { state: TableState; a
     ref.current?.querySelector<HTMLButtonElement>('button')?.focus();
   }, [actions.join('|')]);
   const title = choiceTitle(state);
+  const proposed = isKraken(state.observation) && state.observation.phase === 'trump' ? state.observation.proposed : null;
   return (
     <div ref={ref} class="choice-panel" role="dialog" aria-modal="false" aria-labelledby="choice-title" data-testid="choice">
+      {proposed && (
+        <span class="proposed-card">
+          <CardFace card={proposed} title={cardName(proposed)} />
+        </span>
+      )}
       <h2 id="choice-title">{title}</h2>
       <div class="choice-buttons">
         {actions.map((action, i) => {

@@ -146,7 +146,7 @@ export class TableController {
         this.heldTrick.value = null;
         this.holdTimer = null;
       },
-      animate() ? 1400 : 1000,
+      animate() ? 1100 : 800,
     );
   }
 
