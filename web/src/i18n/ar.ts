@@ -164,6 +164,7 @@ export const ar: Catalog = {
   "table.chips": "{chips} فيش",
   "table.penalty": "{points} نقطة",
   "table.notFound": "لا توجد طاولة كهذه.",
+  "table.private": "هذه الطاولة خاصة: افتحها برابط الدعوة.",
   "table.seatTaken": "هذا المقعد مشغول.",
   "info.trump": "الورقة الرابحة",
   "info.notChosen": "لم تُختر بعد",

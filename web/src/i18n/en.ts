@@ -175,6 +175,7 @@ export const en = {
   'table.chips': '{chips} chips',
   'table.penalty': '{points} points',
   'table.notFound': 'There is no such table.',
+  'table.private': 'This table is private: open it with its invite link.',
   'table.seatTaken': 'This seat is taken.',
 
   'info.trump': 'Trump',

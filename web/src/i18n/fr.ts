@@ -164,6 +164,7 @@ export const fr: Catalog = {
   "table.chips": "{chips} jetons",
   "table.penalty": "{points} points",
   "table.notFound": "Cette table n'existe pas.",
+  "table.private": "Cette table est privée : ouvrez-la avec son lien d'invitation.",
   "table.seatTaken": "Cette place est prise.",
   "info.trump": "Atout",
   "info.notChosen": "pas encore choisi",

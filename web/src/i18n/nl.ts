@@ -164,6 +164,7 @@ export const nl: Catalog = {
   "table.chips": "{chips} fiches",
   "table.penalty": "{points} punten",
   "table.notFound": "Deze tafel bestaat niet.",
+  "table.private": "Deze tafel is privé: open hem met de uitnodigingslink.",
   "table.seatTaken": "Deze plaats is bezet.",
   "info.trump": "Troef",
   "info.notChosen": "nog niet gekozen",

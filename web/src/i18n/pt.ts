@@ -164,6 +164,7 @@ export const pt: Catalog = {
   "table.chips": "{chips} fichas",
   "table.penalty": "{points} pontos",
   "table.notFound": "Esta mesa não existe.",
+  "table.private": "Esta mesa é privada: abra-a com o link de convite.",
   "table.seatTaken": "Este lugar está ocupado.",
   "info.trump": "Trunfo",
   "info.notChosen": "ainda não escolhido",

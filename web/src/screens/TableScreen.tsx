@@ -201,7 +201,7 @@ export function TableScreen({ id, invite }: { id: string; invite: string | null 
     return (
       <main id="main" class="screen">
         <p role="alert" class="error">
-          {code === 4404 ? t('table.notFound') : t('table.closed', { code })}
+          {code === 4404 ? t('table.notFound') : code === 4403 ? t('table.private') : t('table.closed', { code })}
         </p>
         <a href="/">{t('table.leave')}</a>
       </main>

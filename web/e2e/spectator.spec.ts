@@ -1,0 +1,39 @@
+// Someone with the invite link who has no seat watches: the table without a hand,
+// the cards as they are played; without the link a private table stays closed.
+
+import { createTable, deal, expect, tableVersion, test } from './fixtures';
+
+test('a spectator watches by the invite link; a private table needs it', async ({ player, errors }) => {
+  const alice = await player('Alice');
+  const form = alice.page.getByTestId('create-form');
+  await form.getByLabel('List the table in the lobby').uncheck();
+  const { tableUrl } = await createTable(alice.page, { game: 'kraken', seats: ['random', 'random', 'random'], rules: { rounds: 1 } });
+  await deal(alice.page);
+
+  const carol = await player('Carol');
+  await carol.page.goto(tableUrl);
+  await expect(carol.page.getByTestId('felt')).toBeVisible();
+  await expect(carol.page.getByTestId('status-line')).toHaveText('You are watching this table.');
+  await expect(carol.page.locator('.hand')).toHaveCount(0);
+  await expect(carol.page.locator('.felt .seat')).toHaveCount(4);
+
+  // Alice plays on; Carol sees the events
+  const deadline = Date.now() + 30_000;
+  while ((await tableVersion(carol.page)) < 8) {
+    expect(Date.now() < deadline).toBe(true);
+    const choice = alice.page.getByTestId('choice');
+    if (await choice.isVisible()) await choice.locator('button').first().click();
+    const legal = alice.page.locator('.hand-active .hand-card[data-legal=true]');
+    if (await legal.count()) await legal.first().click();
+    await alice.page.waitForTimeout(60);
+  }
+  await expect(carol.page.locator('.log li').first()).toContainText(/plays|passes|chooses/);
+
+  // without the invite the private table stays closed
+  const dave = await player('Dave');
+  await dave.page.goto(tableUrl.replace(/\?invite=.*/, ''));
+  await expect(dave.page.getByRole('alert')).toHaveText('This table is private: open it with its invite link.');
+  // the refused socket is logged by the browser; only that line is expected
+  const unexpected = errors.filter((e) => !/WebSocket connection to .* failed|403/.test(e));
+  errors.splice(0, errors.length, ...unexpected);
+});

@@ -1,0 +1,84 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { lang } from '../src/i18n';
+import { actionLabel, cardName, describeEvent, seatAngles, seatName } from '../src/lib/describe';
+import type { TableView } from '../src/lib/protocol';
+import { changedRules, GAME_RULES, parseDeal, presetOf, seatCount } from '../src/lib/rules';
+
+const table: TableView = {
+  id: 't',
+  game: 'kraken',
+  rules: {},
+  status: 'playing',
+  public: false,
+  turn_timer: null,
+  game_id: 'g',
+  game_number: 1,
+  seats: [
+    { seat: 0, kind: 'human', user_id: 'a', name: 'Alice', level: null, open: false, connected: true, controller: 'player' },
+    { seat: 1, kind: 'bot', user_id: null, name: 'bot (random)', level: 'random', open: false, connected: true, controller: 'player' },
+    { seat: 2, kind: 'human', user_id: null, name: null, level: null, open: true, connected: false, controller: 'player' },
+    { seat: 3, kind: 'bot', user_id: null, name: 'bot (heuristic)', level: 'heuristic', open: false, connected: true, controller: 'player' },
+  ],
+};
+
+describe('words for the table', () => {
+  beforeEach(() => {
+    lang.value = 'en';
+  });
+
+  it('names people by name and bots and open seats by place', () => {
+    expect(seatName(table, 0)).toBe('Alice');
+    expect(seatName(table, 1)).toBe('East');
+    expect(seatName(table, 2)).toBe('South');
+    expect(seatName({ ...table, game: 'gurka' }, 3)).toBe('Player 4');
+  });
+
+  it('says every kind of event', () => {
+    expect(describeEvent(table, { type: 'action', seat: 0, action: 'QH' })).toBe('Alice plays queen of hearts.');
+    expect(describeEvent(table, { type: 'action', seat: 1, action: 'trump S' })).toBe('East chooses Spades as trump.');
+    expect(describeEvent(table, { type: 'action', seat: 3, action: 'contra' })).toBe('West says contra (×2).');
+    expect(describeEvent(table, { type: 'action', seat: 0, action: 'buyback' })).toBe('Alice buys back in.');
+    expect(describeEvent(table, { type: 'trick', trick: { leader: 0, cards: ['AH', '7H', 'TH', 'KH'], winner: 0, points: 25, roem: 20 } })).toBe(
+      'Alice takes the trick (45 points).',
+    );
+    expect(describeEvent(table, { type: 'trick', trick: { leader: 1, plays: [[1, '2C']], taker: 1, scorers: [1] } })).toBe('East takes the trick.');
+    expect(describeEvent(table, { type: 'round', number: 3, result: { penalties: [] } })).toBe('Round 3 is over.');
+    expect(describeEvent(table, { type: 'timeout', seat: 0 })).toContain('Alice');
+  });
+
+  it('speaks in the chosen language', () => {
+    lang.value = 'nl';
+    expect(cardName('QH')).toBe('harten vrouw');
+    expect(describeEvent(table, { type: 'action', seat: 1, action: 'pass' })).toBe('Oost past.');
+    lang.value = 'fr';
+    expect(cardName('TS')).toBe('dix de pique');
+    lang.value = 'ar';
+    expect(actionLabel('pass')).toBe('تمرير');
+  });
+
+  it('puts our seat at the bottom and the next one to our left', () => {
+    expect(seatAngles(4, 2)).toEqual([180, 270, 0, 90]);
+    expect(seatAngles(5, 0)).toEqual([0, 72, 144, 216, 288]);
+    expect(seatAngles(3, null)).toEqual([0, 120, 240]);
+  });
+});
+
+describe('the rules of a new table', () => {
+  it('reads a deal in packets that sum to 8', () => {
+    expect(parseDeal('3-2-3')).toEqual([3, 2, 3]);
+    expect(parseDeal('4 4')).toEqual([4, 4]);
+    expect(parseDeal('3-3')).toBeNull();
+    expect(parseDeal('8-0')).toBeNull();
+    expect(parseDeal('')).toBeNull();
+  });
+
+  it('knows the presets and sends only what differs from the defaults', () => {
+    const rotterdam = { ...GAME_RULES.kraken.presets.rotterdam, rounds: 4 };
+    expect(presetOf('kraken', rotterdam)).toBe('rotterdam');
+    expect(presetOf('kraken', { ...rotterdam, double_spades: true })).toBeNull();
+    expect(changedRules('kraken', rotterdam)).toEqual({ play: 'rotterdam', rounds: 4 });
+    expect(changedRules('gurka', { ...GAME_RULES.gurka.defaults, players: 6 })).toEqual({ players: 6 });
+    expect(seatCount('gurka', { players: 7 })).toBe(7);
+    expect(seatCount('kraken', {})).toBe(4);
+  });
+});
