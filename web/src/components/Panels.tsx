@@ -161,7 +161,7 @@ export function Chat({ lines, onSend, disabled }: { lines: ChatLine[]; onSend: (
   return (
     <section class="chat" aria-labelledby="chat-title">
       <h2 id="chat-title">{t('chat.title')}</h2>
-      <ol ref={list} class="chat-lines" aria-live="polite">
+      <ol ref={list} class="chat-lines" aria-live="polite" tabIndex={0} aria-labelledby="chat-title">
         {lines.length === 0 && <li class="muted">{t('chat.empty')}</li>}
         {lines.map((line) => (
           <li key={line.id}>

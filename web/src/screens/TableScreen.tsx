@@ -272,7 +272,7 @@ export function TableScreen({ id, invite }: { id: string; invite: string | null 
             )}
             <section class="log" aria-labelledby="log-title">
               <h2 id="log-title">{t('table.log')}</h2>
-              <ol>
+              <ol tabIndex={0} aria-labelledby="log-title">
                 {recent.map((entry) => {
                   const text = describeEvent(table, entry.event);
                   return text ? <li key={entry.id}>{text}</li> : null;

@@ -1,0 +1,77 @@
+// Automated accessibility checks (axe-core, WCAG 2 A and AA) of the lobby, the table
+// in play, a choice, and the Arabic table.
+
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { createTable, deal, expect, test } from './fixtures';
+
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    // a card button's visible text is the index drawn in its (aria-hidden) SVG, "10"
+    // twice; its name is the card said in full in the player's language ("2: ten of
+    // hearts"), which is what a screen reader should read
+    .disableRules(['label-content-name-mismatch'])
+    .analyze();
+  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+
+test('the lobby, the table and a choice pass axe', async ({ player }) => {
+  const alice = await player('Alice');
+  const page = alice.page;
+  expect(await violations(page)).toEqual([]);
+  await createTable(page, { game: 'kraken', seats: ['random', 'random', 'random'], rules: { rounds: 1 } });
+  expect(await violations(page)).toEqual([]);
+  await deal(page);
+  const deadline = Date.now() + 30_000;
+  let sawChoice = false;
+  let sawCard = false;
+  while (!(sawChoice && sawCard) && Date.now() < deadline) {
+    const choice = page.getByTestId('choice');
+    if (!sawChoice && (await choice.isVisible())) {
+      expect(await violations(page)).toEqual([]);
+      sawChoice = true;
+    }
+    if (await choice.isVisible()) await choice.locator('button').first().click();
+    const legal = page.locator('.hand-active .hand-card[data-legal=true]');
+    if (await legal.count()) {
+      if (!sawCard && (await page.locator('.hand-active .hand-card.dimmed').count())) {
+        expect(await violations(page)).toEqual([]);
+        sawCard = true;
+      }
+      await legal.first().click();
+    }
+    await page.waitForTimeout(80);
+  }
+  expect(sawCard || sawChoice).toBe(true);
+  // the round summary and the game over dialog
+  const end = Date.now() + 60_000;
+  while (!(await page.getByTestId('round-summary').isVisible())) {
+    expect(Date.now() < end).toBe(true);
+    const choice = page.getByTestId('choice');
+    if (await choice.isVisible()) await choice.locator('button').first().click();
+    const legal = page.locator('.hand-active .hand-card[data-legal=true]');
+    if (await legal.count()) await legal.first().click();
+    await page.waitForTimeout(60);
+  }
+  await expect(page.getByTestId('round-summary').locator('[data-testid=analysis], [data-testid=analysis-unavailable]')).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(await violations(page)).toEqual([]);
+  await page.getByTestId('round-summary').locator('button.primary').click();
+  await expect(page.getByTestId('game-over')).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
+test('the Arabic table and the pages pass axe', async ({ player }) => {
+  const amal = await player('أمل', { language: 'ar' });
+  const page = amal.page;
+  await createTable(page, { game: 'gurka', players: 4, seats: ['random', 'random', 'random'] });
+  await deal(page);
+  expect(await violations(page)).toEqual([]);
+  for (const path of ['/settings', '/rules/gurka', '/leaderboard']) {
+    await page.goto(path);
+    await expect(page.locator('main')).toBeVisible();
+    expect(await violations(page), path).toEqual([]);
+  }
+});
