@@ -149,12 +149,14 @@ def main() -> None:
             all_nodes[0] += value.per_deal or []
             all_nodes[1] += table.per_deal or []
         few = positions[: args.pure_deals]
-        pure_value = measure(few, value_run("pure"))
-        print(pure_value.line("pure value"))
-        print(measure(few, table_run("pure")).line("pure table (solve)"))
-        if AVAILABLE:
-            same = measure(few, value_run("native"))
-            print(f"{'pure / compiled (same deals)':<34} {pure_value.median / same.median:.0f}x")
+        if few:
+            pure_value = measure(few, value_run("pure"))
+            print(pure_value.line("pure value"))
+            print(measure(few, table_run("pure")).line("pure table (solve)"))
+            if AVAILABLE:
+                same = measure(few, value_run("native"))
+                ratio = pure_value.median / same.median
+                print(f"{'pure / compiled (same deals)':<34} {ratio:.0f}x")
         plain = positions[: args.plain_deals]
         if AVAILABLE and plain:
             plain_c = measure(plain, plain_run("native"))

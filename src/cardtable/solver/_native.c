@@ -442,16 +442,10 @@ static int lead(Ctx *c, int leader, int mars, int alpha, int beta) {
             uint64_t h = hash_key(hands, lm);
             Entry *bucket = &table[(h >> 20) & (TABLE_SIZE - 2)];
             int cards_left = popcount32(hands[0] | hands[1] | hands[2] | hands[3]);
-            slot = &bucket[0];
-            for (int i = 0; i < 2; i++) {
-                if (!bucket[i].used || bucket[i].gen != c->gen) { slot = &bucket[i]; break; }
-                if (bucket[i].cards > slot->cards) slot = &bucket[i];
-            }
-            /* prefer keeping entries with more cards (more work saved) */
-            if (slot->used && slot->gen == c->gen && slot->cards > cards_left &&
-                bucket[0].cards > cards_left && bucket[1].cards > cards_left) {
-                slot = bucket[0].cards < bucket[1].cards ? &bucket[0] : &bucket[1];
-            }
+            /* an empty or stale slot, else the entry with fewer cards left (less work) */
+            if (!bucket[0].used || bucket[0].gen != c->gen) slot = &bucket[0];
+            else if (!bucket[1].used || bucket[1].gen != c->gen) slot = &bucket[1];
+            else slot = bucket[1].cards < bucket[0].cards ? &bucket[1] : &bucket[0];
             slot->used = 1;
             slot->gen = c->gen;
             memcpy(slot->hands, hands, sizeof(slot->hands));
