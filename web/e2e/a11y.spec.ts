@@ -3,7 +3,7 @@
 
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { createTable, deal, expect, test } from './fixtures';
+import { createTable, deal, expect, test, tryClick } from './fixtures';
 
 async function violations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page })
@@ -32,14 +32,14 @@ test('the lobby, the table and a choice pass axe', async ({ player }) => {
       expect(await violations(page)).toEqual([]);
       sawChoice = true;
     }
-    if (await choice.isVisible()) await choice.locator('button').first().click();
+    if (await choice.isVisible()) await tryClick(choice.locator('button').first());
     const legal = page.locator('.hand-active .hand-card[data-legal=true]');
     if (await legal.count()) {
       if (!sawCard && (await page.locator('.hand-active .hand-card.dimmed').count())) {
         expect(await violations(page)).toEqual([]);
         sawCard = true;
       }
-      await legal.first().click();
+      await tryClick(legal.first());
     }
     await page.waitForTimeout(80);
   }
@@ -49,9 +49,9 @@ test('the lobby, the table and a choice pass axe', async ({ player }) => {
   while (!(await page.getByTestId('round-summary').isVisible())) {
     expect(Date.now() < end).toBe(true);
     const choice = page.getByTestId('choice');
-    if (await choice.isVisible()) await choice.locator('button').first().click();
+    if (await choice.isVisible()) await tryClick(choice.locator('button').first());
     const legal = page.locator('.hand-active .hand-card[data-legal=true]');
-    if (await legal.count()) await legal.first().click();
+    if (await legal.count()) await tryClick(legal.first());
     await page.waitForTimeout(60);
   }
   await expect(page.getByTestId('round-summary').locator('[data-testid=analysis], [data-testid=analysis-unavailable]')).toBeVisible({

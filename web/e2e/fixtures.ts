@@ -2,7 +2,7 @@
 // temporary SQLite database, quick bots), players in their own browser contexts, and
 // a check that no page logged a console error or threw.
 
-import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -254,6 +254,11 @@ export async function playUntilOver(page: Page, options: { prefer?: string[]; li
     }
     await page.waitForTimeout(40);
   }
+}
+
+/** Click if it can be done soon: in the play loops the table may move on meanwhile. */
+export async function tryClick(locator: Locator): Promise<void> {
+  await locator.click({ timeout: 2000 }).catch(() => undefined);
 }
 
 export async function tableVersion(page: Page): Promise<number> {

@@ -1,7 +1,7 @@
 // A card the rules do not allow now is refused in the UI: nothing is sent, the hand
 // and the version stay, and the refusal names the playable cards.
 
-import { createTable, deal, expect, tableVersion, test } from './fixtures';
+import { createTable, deal, expect, tableVersion, test, tryClick } from './fixtures';
 
 test('an illegal card is refused in the UI', async ({ player }) => {
   const alice = await player('Alice');
@@ -13,13 +13,13 @@ test('an illegal card is refused in the UI', async ({ player }) => {
     expect(Date.now() < deadline, 'a position with a card that may not be played').toBe(true);
     const summary = page.getByTestId('round-summary');
     if (await summary.isVisible()) {
-      await summary.locator('button.primary').click();
+      await tryClick(summary.locator('button.primary'));
       continue;
     }
     const choice = page.getByTestId('choice');
     if (await choice.isVisible()) {
       const pass = choice.locator('button[data-action=pass]');
-      await ((await pass.count()) ? pass : choice.locator('button').first()).click();
+      await tryClick((await pass.count()) ? pass : choice.locator('button').first());
       await page.waitForTimeout(100);
       continue;
     }
@@ -56,7 +56,7 @@ test('an illegal card is refused in the UI', async ({ player }) => {
     }
     const legal = page.locator('.hand-active .hand-card[data-legal=true]');
     if (await legal.count()) {
-      await legal.first().click();
+      await tryClick(legal.first());
       await page.waitForTimeout(100);
       continue;
     }
@@ -65,34 +65,38 @@ test('an illegal card is refused in the UI', async ({ player }) => {
 });
 
 test('a card played out of turn is refused in the UI', async ({ player }) => {
+  // two people, so that the table waits for one while the other tries to play
   const alice = await player('Alice');
-  await createTable(alice.page, { game: 'kraken', seats: ['random', 'random', 'random'], rules: { rounds: 1 } });
-  await alice.page.getByTestId('deal').click();
-  // wait until another seat is to move, then click a card
-  const page = alice.page;
-  await expect(page.locator('.hand .hand-card').first()).toBeVisible();
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const mine = await page.locator('.seat.me.to-move').count();
-    if (!mine && !(await page.getByTestId('game-over').isVisible())) {
-      const version = await tableVersion(page);
-      await page.locator('.hand .hand-card').first().click();
-      const notice = page.getByTestId('notice');
-      if (await notice.isVisible()) {
-        const text = (await notice.textContent()) ?? '';
-        if (text.includes('not your turn')) {
-          expect(await tableVersion(page)).toBeGreaterThanOrEqual(version);
-          return;
-        }
+  const { tableUrl } = await createTable(alice.page, { game: 'kraken', seats: ['person', 'random', 'random'], rules: { rounds: 1 } });
+  const bob = await player('Bob');
+  await bob.page.goto(tableUrl);
+  await bob.page.getByTestId('take-seat-1').click();
+  await expect(alice.page.locator('.seat-list li[data-seat="1"]')).toContainText('Bob');
+  await deal(alice.page);
+  await expect(bob.page.locator('.hand .hand-card')).toHaveCount(8);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    expect(Date.now() < deadline, 'one person to move while the other waits').toBe(true);
+    for (const [waiting, moving] of [
+      [alice.page, bob.page],
+      [bob.page, alice.page],
+    ]) {
+      const theirTurn = await moving.locator('.seat.me.to-move').count();
+      if (theirTurn && !(await waiting.locator('.seat.me.to-move').count())) {
+        const version = await tableVersion(waiting);
+        const cards = await waiting.locator('.hand .hand-card').count();
+        await waiting.locator('.hand .hand-card').first().click();
+        await expect(waiting.getByTestId('notice')).toHaveText('It is not your turn.');
+        await waiting.waitForTimeout(300);
+        expect(await tableVersion(waiting)).toBe(version);
+        await expect(waiting.locator('.hand .hand-card')).toHaveCount(cards);
+        return;
       }
     }
-    const choice = page.getByTestId('choice');
-    if (await choice.isVisible()) await choice.locator('button').first().click();
-    else {
-      const legal = page.locator('.hand-active .hand-card[data-legal=true]');
-      if (await legal.count()) await legal.first().click();
+    for (const page of [alice.page, bob.page]) {
+      const choice = page.getByTestId('choice');
+      if (await choice.isVisible()) await tryClick(choice.locator('button').first());
     }
-    await page.waitForTimeout(30);
+    await alice.page.waitForTimeout(50);
   }
-  throw new Error('never saw another seat to move');
 });

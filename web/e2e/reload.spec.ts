@@ -1,7 +1,7 @@
 // A reload in the middle of a trick restores the table: the same hand, the same cards
 // on the table, the same version; and the game goes on.
 
-import { createTable, deal, expect, tableVersion, test } from './fixtures';
+import { createTable, deal, expect, tableVersion, test, tryClick } from './fixtures';
 
 test('a reload mid-trick restores the table', async ({ player }) => {
   const alice = await player('Alice');
@@ -14,13 +14,13 @@ test('a reload mid-trick restores the table', async ({ player }) => {
     expect(Date.now() < deadline, 'our turn in the middle of a trick').toBe(true);
     const summary = page.getByTestId('round-summary');
     if (await summary.isVisible()) {
-      await summary.locator('button.primary').click();
+      await tryClick(summary.locator('button.primary'));
       continue;
     }
     const choice = page.getByTestId('choice');
     if (await choice.isVisible()) {
       const pass = choice.locator('button[data-action=pass]');
-      await ((await pass.count()) ? pass : choice.locator('button').first()).click();
+      await tryClick((await pass.count()) ? pass : choice.locator('button').first());
       await page.waitForTimeout(100);
       continue;
     }
@@ -28,7 +28,7 @@ test('a reload mid-trick restores the table', async ({ player }) => {
     if (await legal.count()) {
       const onTable = await page.locator('[data-testid=trick] .trick-card:not(.done)').count();
       if (onTable > 0) break;
-      await legal.first().click();
+      await tryClick(legal.first());
       await page.waitForTimeout(150);
       continue;
     }

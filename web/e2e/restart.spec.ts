@@ -1,7 +1,7 @@
 // The server dies (kill -9) in the middle of a round and comes back: the page says it
 // is reconnecting, reconnects by itself, shows the same table and plays on.
 
-import { createTable, deal, expect, startServer, tableVersion, test } from './fixtures';
+import { createTable, deal, expect, startServer, tableVersion, test, tryClick } from './fixtures';
 
 test('after a server crash the table reconnects by itself and plays on', async ({ player, errors }) => {
   const first = await startServer();
@@ -16,7 +16,7 @@ test('after a server crash the table reconnects by itself and plays on', async (
     while (!(await page.locator('.hand-active .hand-card[data-legal=true]').count())) {
       expect(Date.now() < deadline).toBe(true);
       const choice = page.getByTestId('choice');
-      if (await choice.isVisible()) await choice.locator('button').first().click();
+      if (await choice.isVisible()) await tryClick(choice.locator('button').first());
       await page.waitForTimeout(60);
     }
     const hand = await page.locator('.hand .hand-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));

@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { createTable, deal, expect, test } from './fixtures';
+import { createTable, deal, expect, test, tryClick } from './fixtures';
 
 const OUT = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
 async function shot(page: Page, name: string): Promise<void> {
@@ -17,16 +17,16 @@ async function playTo(page: Page, cards: number, limit = 60_000): Promise<void> 
   const deadline = Date.now() + limit;
   while (Date.now() < deadline) {
     const summary = page.getByTestId('round-summary');
-    if (await summary.isVisible()) await summary.locator('button.primary').click();
+    if (await summary.isVisible()) await tryClick(summary.locator('button.primary'));
     const choice = page.getByTestId('choice');
     if (await choice.isVisible()) {
       const pass = choice.locator('button[data-action=pass]');
-      await ((await pass.count()) ? pass : choice.locator('button').first()).click();
+      await tryClick((await pass.count()) ? pass : choice.locator('button').first());
     } else if (await page.locator('.hand-active .hand-card[data-legal=true]').count()) {
       const onTable = await page.locator('[data-testid=trick] .trick-card:not(.done)').count();
       const dimmed = await page.locator('.hand-active .hand-card.dimmed').count();
       if (onTable >= cards && dimmed > 0) return;
-      await page.locator('.hand-active .hand-card[data-legal=true]').first().click();
+      await tryClick(page.locator('.hand-active .hand-card[data-legal=true]').first());
     }
     await page.waitForTimeout(120);
   }
@@ -58,9 +58,9 @@ test('Kraken table and round summary', async ({ player }) => {
   while (!(await page.getByTestId('round-summary').isVisible())) {
     expect(Date.now() < deadline).toBe(true);
     const choice = page.getByTestId('choice');
-    if (await choice.isVisible()) await choice.locator('button').first().click();
+    if (await choice.isVisible()) await tryClick(choice.locator('button').first());
     const legal = page.locator('.hand-active .hand-card[data-legal=true]');
-    if (await legal.count()) await legal.first().click();
+    if (await legal.count()) await tryClick(legal.first());
     await page.waitForTimeout(100);
   }
   const summary = page.getByTestId('round-summary');

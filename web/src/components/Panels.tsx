@@ -229,12 +229,12 @@ function Analysis({ gameId, number, table }: { gameId: string; number: number; t
   if (costs === null) return <p class="muted" data-testid="analysis-unavailable">{t('sum.analysisUnavailable')}</p>;
   const costly = costs.filter((c) => c.cost > 0);
   return (
-    <section class="analysis" data-testid="analysis">
-      <h3>{t('sum.analysis')}</h3>
+    <section class="analysis" data-testid="analysis" aria-labelledby="analysis-title">
+      <h3 id="analysis-title">{t('sum.analysis')}</h3>
       {costly.length === 0 ? (
         <p>{t('sum.analysisNone')}</p>
       ) : (
-        <ul>
+        <ul tabIndex={0} aria-labelledby="analysis-title">
           {costly.map((c) => {
             const seat = typeof c.seat === 'number' ? c.seat : SEAT_LETTERS.indexOf(String(c.seat));
             return (
