@@ -8,7 +8,7 @@ import { api } from './api';
 import { TableConnection, type ConnectionStatus } from './connection';
 import { describeEvent } from './describe';
 import type { GameResult, ServerMessage, TableView } from './protocol';
-import { session } from './session';
+import { session, setSession } from './session';
 import { animate } from './settings';
 import {
   clearError,
@@ -62,7 +62,12 @@ export class TableController {
       onMessage: (m) => this.receive(m),
       onStatus: (status, detail) => {
         this.status.value = status;
-        if (status === 'closed' && detail?.code) this.closedCode.value = detail.code;
+        if (status === 'closed' && detail?.code) {
+          // a session the server no longer knows: ask for a name again (the table
+          // screen comes back with the new session)
+          if (detail.code === 4401) setSession(null);
+          else this.closedCode.value = detail.code;
+        }
       },
     });
     window.addEventListener('online', this.onOnline);
