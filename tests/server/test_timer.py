@@ -103,11 +103,12 @@ def test_a_running_timer_survives_a_restart(tmp_path: Path) -> None:
         with service.store.session() as s:
             s.execute(update(ActionRow).values(created_at=ActionRow.created_at - 3600))
             s.execute(update(GameRow).values(started_at=GameRow.started_at - 3600))
-        restarted = await started_service(tmp_path, turn_grace=0.3)
+        # the grace leaves a loaded machine time to reattach before the turn is up
+        before = time.time()
+        restarted = await started_service(tmp_path, turn_grace=1.5)
         try:
             back = Client(owner.id, "owner", 0)
             rt = await restarted.runtime(table_id)
-            before = time.time()
             await restarted.attach(rt, back)
             state = await until(back, lambda m: m["type"] == "state")
             assert state["version"] == version and state["to_move"] == 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from textual.pilot import Pilot
@@ -41,6 +42,15 @@ async def settle(pilot: Pilot[None], until: tuple[str, ...] = ()) -> str:
         if screen.waiting is not None and (not until or screen.waiting in until):
             return screen.waiting
     raise AssertionError(f"the table never waited for {until or 'anything'}")
+
+
+async def until(pilot: Pilot[None], condition: Callable[[], bool]) -> None:
+    """Let the app process its messages until ``condition()`` holds."""
+    for _ in range(200):
+        await pilot.pause()
+        if condition():
+            return
+    raise AssertionError("the app never reached the expected state")
 
 
 async def press_legal_card(pilot: Pilot[None], highest: bool = False) -> None:

@@ -12,7 +12,7 @@ from cardtable.tui.dialogs import ChoiceDialog, InputDialog, MessageDialog
 from cardtable.tui.screens import ReplayScreen, RulesScreen, SettingsScreen
 from cardtable.tui.session import Settings
 
-from .helpers import SIZE, fast_app, press_legal_card, settle, table
+from .helpers import SIZE, fast_app, press_legal_card, settle, table, until
 
 pytestmark = pytest.mark.anyio
 
@@ -155,14 +155,13 @@ async def test_save_and_load_dialogs(tmp_path: Path) -> None:
         assert isinstance(app.screen, InputDialog)
         app.screen.query_one(Input).value = str(path)
         await pilot.press("enter")
-        await pilot.pause()
+        prompt = table(app).query_one("#prompt")
+        await until(pilot, lambda: "Saved to" in str(prompt.render()))
         assert path.exists()
-        assert "Saved to" in str(table(app).query_one("#prompt").render())
         await pilot.press("l")
         app.screen.query_one(Input).value = str(tmp_path / "missing.json")
         await pilot.press("enter")
-        await pilot.pause()
-        assert "Could not load" in str(table(app).query_one("#prompt").render())
+        await until(pilot, lambda: "Could not load" in str(prompt.render()))
         await pilot.press("l")
         app.screen.query_one(Input).value = str(path)
         await pilot.press("enter")
@@ -203,13 +202,12 @@ async def test_the_replay_viewer_alone(tmp_path: Path) -> None:
     session.run_bots()
     app = fast_app(Settings(), replay=session.to_record())
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
         assert isinstance(app.screen, ReplayScreen)
         await pilot.press("right")
         assert app.screen.replay.position == 1
         await pilot.press("q")
-        await pilot.pause()
-        assert not app.is_running
+        await until(pilot, lambda: not app.is_running)
 
 
 async def test_settings_change_the_rules_actually_used() -> None:
@@ -231,8 +229,8 @@ async def test_settings_change_the_rules_actually_used() -> None:
         screen.query_one("#kraken-deal", Input).value = "4 4"
         screen.query_one("#kraken-rounds", Input).value = "x"
         screen.query_one("#apply", Button).press()
-        await pilot.pause()
-        assert "Refused" in str(screen.query_one("#settings-error").render())
+        error = screen.query_one("#settings-error")
+        await until(pilot, lambda: "Refused" in str(error.render()))
         screen.query_one("#kraken-rounds", Input).value = "2"
         screen.query_one("#apply", Button).press()
         await settle(pilot)
