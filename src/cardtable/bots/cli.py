@@ -27,7 +27,12 @@ def register(commands: Any) -> None:
         "--a-options", default="{}", help='JSON options of A, e.g. {"milliseconds": 100}'
     )
     duel.add_argument("--b-options", default="{}", help="JSON options of B")
-    duel.add_argument("--deals", type=int, default=500, help="Kraken deals, or Gurka games")
+    duel.add_argument(
+        "--deals",
+        type=int,
+        default=500,
+        help="Kraken deals, or Gurka game seeds (each played in every seat rotation)",
+    )
     duel.add_argument("--players", type=int, default=4, help="Gurka players")
     duel.add_argument("--seed", type=int, default=0)
     duel.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
