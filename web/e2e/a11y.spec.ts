@@ -3,7 +3,7 @@
 
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { createTable, deal, expect, test, tryClick } from './fixtures';
+import { createTable, deal, expect, playUntil, test, tryClick } from './fixtures';
 
 async function violations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page })
@@ -45,15 +45,7 @@ test('the lobby, the table and a choice pass axe', async ({ player }) => {
   }
   expect(sawCard || sawChoice).toBe(true);
   // the round summary and the game over dialog
-  const end = Date.now() + 60_000;
-  while (!(await page.getByTestId('round-summary').isVisible())) {
-    expect(Date.now() < end).toBe(true);
-    const choice = page.getByTestId('choice');
-    if (await choice.isVisible()) await tryClick(choice.locator('button').first());
-    const legal = page.locator('.hand-active .hand-card[data-legal=true]');
-    if (await legal.count()) await tryClick(legal.first());
-    await page.waitForTimeout(60);
-  }
+  await playUntil(page, () => page.getByTestId('round-summary').isVisible(), { limit: 60_000 });
   await expect(page.getByTestId('round-summary').locator('[data-testid=analysis], [data-testid=analysis-unavailable]')).toBeVisible({
     timeout: 30_000,
   });

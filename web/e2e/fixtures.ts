@@ -214,23 +214,28 @@ export async function deal(page: Page): Promise<void> {
 }
 
 /**
- * Play by clicking until the game is over: choices take the preferred action (or the
- * first), our turn plays the first legal card; round summaries are closed.
+ * Play by clicking until `reached()` holds: round summaries are closed, a choice takes
+ * the first preferred action it offers (or its first button), our turn plays the first
+ * legal card. Returns the number of moves made.
  */
-export async function playUntilOver(page: Page, options: { prefer?: string[]; limit?: number } = {}): Promise<number> {
+export async function playUntil(
+  page: Page,
+  reached: () => Promise<boolean>,
+  options: { prefer?: string[]; limit?: number; what?: string } = {},
+): Promise<number> {
   const limit = Date.now() + (options.limit ?? 100_000);
   let moves = 0;
   for (;;) {
-    if (Date.now() > limit) throw new Error('the game did not end in time');
-    if (await page.getByTestId('game-over').isVisible()) return moves;
+    if (await reached()) return moves;
+    if (Date.now() > limit) throw new Error(`not reached in time: ${options.what ?? 'the position'}`);
+    let button: Locator | null = null;
     const summary = page.getByTestId('round-summary');
-    if (await summary.isVisible()) {
-      await summary.locator('button.primary').click();
-      continue;
-    }
+    const closing = await summary.isVisible();
     const choice = page.getByTestId('choice');
-    if (await choice.isVisible()) {
-      let button = choice.locator('button').first();
+    if (closing) {
+      button = summary.locator('button.primary');
+    } else if (await choice.isVisible()) {
+      button = choice.locator('button').first();
       for (const action of options.prefer ?? []) {
         const preferred = choice.locator(`button[data-action="${action}"]`);
         if (await preferred.count()) {
@@ -238,22 +243,35 @@ export async function playUntilOver(page: Page, options: { prefer?: string[]; li
           break;
         }
       }
-      const version = await tableVersion(page);
-      await button.click({ timeout: 2000 }).catch(() => undefined);
-      await waitVersionAbove(page, version);
-      moves += 1;
+    } else if (await page.locator(LEGAL).count()) {
+      button = page.locator(LEGAL).first();
+    }
+    if (button === null) {
+      await page.waitForTimeout(40);
       continue;
     }
-    const legal = page.locator('.hand-active .hand-card[data-legal=true]');
-    if (await legal.count()) {
-      const version = await tableVersion(page);
-      await legal.first().click({ timeout: 2000 }).catch(() => undefined);
-      await waitVersionAbove(page, version);
-      moves += 1;
-      continue;
-    }
-    await page.waitForTimeout(40);
+    // the table may have reached the position meanwhile (a round summary, say): look
+    // again before a click that would move it on
+    if (await reached()) return moves;
+    const version = await tableVersion(page);
+    await tryClick(button);
+    if (closing) continue;
+    await waitVersionAbove(page, version);
+    moves += 1;
   }
+}
+
+/** The legal cards of our hand while it is our turn. */
+export const LEGAL = '.hand-active .hand-card[data-legal=true]';
+
+/** Play by clicking (see `playUntil`) until the game is over. */
+export async function playUntilOver(page: Page, options: { prefer?: string[]; limit?: number } = {}): Promise<number> {
+  return playUntil(page, () => page.getByTestId('game-over').isVisible(), { ...options, what: 'the end of the game' });
+}
+
+/** Cards on the table in the trick being played. */
+export async function cardsOnTable(page: Page): Promise<number> {
+  return page.locator('[data-testid=trick] .trick-card:not(.done)').count();
 }
 
 /** Click if it can be done soon: in the play loops the table may move on meanwhile. */

@@ -1,7 +1,7 @@
 // A reload in the middle of a trick restores the table: the same hand, the same cards
 // on the table, the same version; and the game goes on.
 
-import { createTable, deal, expect, tableVersion, test, tryClick } from './fixtures';
+import { LEGAL, cardsOnTable, createTable, deal, expect, playUntil, tableVersion, test } from './fixtures';
 
 test('a reload mid-trick restores the table', async ({ player }) => {
   const alice = await player('Alice');
@@ -9,31 +9,11 @@ test('a reload mid-trick restores the table', async ({ player }) => {
   await deal(alice.page);
   const page = alice.page;
   // play until it is our turn to play a card with cards already on the table
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    expect(Date.now() < deadline, 'our turn in the middle of a trick').toBe(true);
-    const summary = page.getByTestId('round-summary');
-    if (await summary.isVisible()) {
-      await tryClick(summary.locator('button.primary'));
-      continue;
-    }
-    const choice = page.getByTestId('choice');
-    if (await choice.isVisible()) {
-      const pass = choice.locator('button[data-action=pass]');
-      await tryClick((await pass.count()) ? pass : choice.locator('button').first());
-      await page.waitForTimeout(100);
-      continue;
-    }
-    const legal = page.locator('.hand-active .hand-card[data-legal=true]');
-    if (await legal.count()) {
-      const onTable = await page.locator('[data-testid=trick] .trick-card:not(.done)').count();
-      if (onTable > 0) break;
-      await tryClick(legal.first());
-      await page.waitForTimeout(150);
-      continue;
-    }
-    await page.waitForTimeout(50);
-  }
+  await playUntil(page, async () => (await page.locator(LEGAL).count()) > 0 && (await cardsOnTable(page)) > 0, {
+    prefer: ['pass'],
+    limit: 60_000,
+    what: 'our turn in the middle of a trick',
+  });
   const cardsOf = (selector: string) => page.locator(selector).evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
   const hand = await cardsOf('.hand .hand-card');
   const trick = await cardsOf('[data-testid=trick] .trick-card');

@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { dirname, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { createTable, deal, expect, test, tryClick } from './fixtures';
+import { cardsOnTable, createTable, deal, expect, playUntil, test } from './fixtures';
 
 const OUT = resolve(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
 async function shot(page: Page, name: string): Promise<void> {
@@ -13,24 +13,12 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 /** Play (passing every choice) until our turn to play a card with `cards` on the table. */
-async function playTo(page: Page, cards: number, limit = 60_000): Promise<void> {
-  const deadline = Date.now() + limit;
-  while (Date.now() < deadline) {
-    const summary = page.getByTestId('round-summary');
-    if (await summary.isVisible()) await tryClick(summary.locator('button.primary'));
-    const choice = page.getByTestId('choice');
-    if (await choice.isVisible()) {
-      const pass = choice.locator('button[data-action=pass]');
-      await tryClick((await pass.count()) ? pass : choice.locator('button').first());
-    } else if (await page.locator('.hand-active .hand-card[data-legal=true]').count()) {
-      const onTable = await page.locator('[data-testid=trick] .trick-card:not(.done)').count();
-      const dimmed = await page.locator('.hand-active .hand-card.dimmed').count();
-      if (onTable >= cards && dimmed > 0) return;
-      await tryClick(page.locator('.hand-active .hand-card[data-legal=true]').first());
-    }
-    await page.waitForTimeout(120);
-  }
-  throw new Error('no such position in time');
+async function playTo(page: Page, cards: number): Promise<void> {
+  const dimmed = page.locator('.hand-active .hand-card.dimmed');
+  await playUntil(page, async () => (await cardsOnTable(page)) >= cards && (await dimmed.count()) > 0, {
+    prefer: ['pass'],
+    limit: 60_000,
+  });
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -54,15 +42,7 @@ test('Kraken table and round summary', async ({ player }) => {
   await page.getByTestId('last-trick-button').click();
   await shot(page, 'kraken-table');
   // on to the end of the round
-  const deadline = Date.now() + 60_000;
-  while (!(await page.getByTestId('round-summary').isVisible())) {
-    expect(Date.now() < deadline).toBe(true);
-    const choice = page.getByTestId('choice');
-    if (await choice.isVisible()) await tryClick(choice.locator('button').first());
-    const legal = page.locator('.hand-active .hand-card[data-legal=true]');
-    if (await legal.count()) await tryClick(legal.first());
-    await page.waitForTimeout(100);
-  }
+  await playUntil(page, () => page.getByTestId('round-summary').isVisible(), { limit: 60_000 });
   const summary = page.getByTestId('round-summary');
   await expect(summary.locator('[data-testid=analysis], [data-testid=analysis-unavailable]')).toBeVisible({ timeout: 60_000 });
   await shot(page, 'round-summary');
@@ -73,7 +53,9 @@ test('Gurka table', async ({ player }) => {
   const page = alice.page;
   await createTable(page, { game: 'gurka', players: 5, seats: ['heuristic', 'heuristic', 'heuristic', 'heuristic'] });
   await deal(page);
-  await playTo(page, 2);
+  // one card or more on the table (with five seats, two or more is not always met
+  // while some of our cards may not be played)
+  await playTo(page, 1);
   await shot(page, 'gurka-table');
 });
 

@@ -3,11 +3,11 @@
 
 import { useState } from 'preact/hooks';
 import { LogoIcon } from './components/Icons';
-import { CATALOGS, LANGUAGES, t } from './i18n';
+import { LanguageSelect } from './components/LanguageSelect';
+import { t } from './i18n';
 import { becomeGuest } from './lib/api';
 import { location, match } from './lib/router';
 import { session } from './lib/session';
-import { settings, updateSettings } from './lib/settings';
 import { Lobby } from './screens/Lobby';
 import { Leaderboard, NotFound, PlayerPage, RulesPage, SettingsPage } from './screens/Pages';
 import { Replay } from './screens/Replay';
@@ -78,18 +78,7 @@ function Header() {
       </nav>
       <label class="lang-select">
         <span class="visually-hidden">{t('set.language')}</span>
-        <select
-          value={settings.value.language}
-          data-testid="language"
-          onChange={(e) => updateSettings({ language: (e.target as HTMLSelectElement).value as typeof settings.value.language })}
-        >
-          <option value="auto">{t('set.auto')}</option>
-          {LANGUAGES.map((l) => (
-            <option value={l} lang={l}>
-              {CATALOGS[l]['lang.name']}
-            </option>
-          ))}
-        </select>
+        <LanguageSelect testId="language" />
       </label>
       {me && <span class="me-name muted">{t('name.signedIn', { name: me.user.name })}</span>}
     </header>

@@ -3,7 +3,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { CardFace } from '../components/CardFace';
 import { BotIcon } from '../components/Icons';
-import { CATALOGS, LANGUAGES, lang, t, tMaybe, type MessageKey } from '../i18n';
+import { LanguageSelect } from '../components/LanguageSelect';
+import { CATALOGS, lang, t, tMaybe, type MessageKey } from '../i18n';
 import { api, ApiError } from '../lib/api';
 import type { GameName } from '../lib/protocol';
 import { session } from '../lib/session';
@@ -224,18 +225,7 @@ export function SettingsPage() {
       <div class="card-panel">
         <label class="field" for="set-language">
           <span>{t('set.language')}</span>
-          <select
-            id="set-language"
-            value={s.language}
-            onChange={(e) => updateSettings({ language: (e.target as HTMLSelectElement).value as typeof s.language })}
-          >
-            <option value="auto">{t('set.auto')}</option>
-            {LANGUAGES.map((l) => (
-              <option value={l} lang={l}>
-                {CATALOGS[l]['lang.name']}
-              </option>
-            ))}
-          </select>
+          <LanguageSelect id="set-language" />
         </label>
         <label class="check">
           <input type="checkbox" checked={s.fourColour} onChange={(e) => updateSettings({ fourColour: (e.target as HTMLInputElement).checked })} />{' '}
