@@ -185,21 +185,40 @@ static inline int apart(const uint32_t *hands, uint32_t w) {
     return 1;
 }
 
-static int roem_neutral(const Ctx *c, int card, uint32_t others) {
-    for (int i = 0; i < c->nwindows[card]; i++) {
-        uint32_t w = c->windows[card][i];
-        if ((w & others) == w && apart(c->hands, w)) return 0;
-    }
-    if (c->stuk[card] & others) return 0;
-    uint32_t f = c->four[card];
-    if (f && (f & others) == f && apart(c->hands, f)) return 0;
+static inline int apart_n(const uint32_t *hands, int n, uint32_t w) {
+    for (int i = 0; i < n; i++)
+        if ((hands[i] & w) & ((hands[i] & w) - 1)) return 0;
     return 1;
 }
 
+/* Whether a card can never be part of trick roem. With a trick in progress (tmask), a
+ * card played now makes roem only with the trick's cards and one card from each of the
+ * nwait hands still to play to it (wait), and a card played later only with cards still
+ * in the hands. */
+static int roem_neutral(const Ctx *c, int card, uint32_t others, uint32_t tmask,
+                        const uint32_t *wait, int nwait) {
+    uint32_t held = others & ~tmask, now = tmask;
+    for (int i = 0; i < nwait; i++) now |= wait[i];
+    for (int i = 0; i < c->nwindows[card]; i++) {
+        uint32_t w = c->windows[card][i];
+        if ((w & held) == w && apart(c->hands, w)) return 0;
+        if (tmask && (w & now) == w && apart_n(wait, nwait, w)) return 0;
+    }
+    if (c->stuk[card] & others) return 0;
+    uint32_t f = c->four[card];
+    if (!f) return 1;
+    if ((f & held) == f && apart(c->hands, f)) return 0;
+    return !(tmask && (f & now) == f && apart_n(wait, nwait, f));
+}
+
 /* The cards to search, best first; returns how many. */
-static int moves(Ctx *c, uint32_t legal, uint32_t hand, int pos, int best_pow, int best_pos,
-                 int led, int first, uint32_t tmask, int tpts, int *out) {
+static int moves(Ctx *c, uint32_t legal, uint32_t hand, int seat, int pos, int best_pow,
+                 int best_pos, int led, int first, uint32_t tmask, int tpts, int *out) {
     uint32_t *hands = c->hands;
+    uint32_t wait[3];
+    int nwait = 0;
+    if (tmask)
+        for (int i = 1; i < 4 - pos; i++) wait[nwait++] = hands[(seat + i) & 3];
     uint32_t others = (hands[0] | hands[1] | hands[2] | hands[3] | tmask) & ~hand;
     int n = 0;
     int equiv = c->flags & F_EQUIV;
@@ -218,7 +237,7 @@ static int moves(Ctx *c, uint32_t legal, uint32_t hand, int pos, int best_pow, i
             int p = c->pts[card];
             /* others between this card and the previous one break the equivalence */
             if (O & ((1u << prev_b) - 1) & ~((2u << b) - 1)) prev_pts = -1;
-            int ok = !c->count_roem || roem_neutral(c, card, others);
+            int ok = !c->count_roem || roem_neutral(c, card, others, tmask, wait, nwait);
             prev_b = b;
             if (equiv && ok && prev_ok && p == prev_pts) continue;
             prev_pts = p;
@@ -410,7 +429,7 @@ static int lead(Ctx *c, int leader, int mars, int alpha, int beta) {
     int b = beta < hi ? beta : hi;
     int window_low = a, window_high = b;
     int cards[8];
-    int n = moves(c, hand, hand, 0, -1, -1, -1, best_card, 0, 0, cards);
+    int n = moves(c, hand, hand, leader, 0, -1, -1, -1, best_card, 0, 0, cards);
     int maximizing = !(leader & 1);
     int best = maximizing ? -INF : INF;
     best_card = cards[0];
@@ -467,7 +486,7 @@ static int follow(Ctx *c, int leader, int mars, int pos, int led, int best_pow, 
     uint32_t hand = hands[seat];
     uint32_t legal = legal_at(c, hand, led, top, best_pos == pos - 2);
     int cards[8];
-    int n = moves(c, legal, hand, pos, best_pow, best_pos, led, -1, tmask, tpts, cards);
+    int n = moves(c, legal, hand, seat, pos, best_pow, best_pos, led, -1, tmask, tpts, cards);
     int maximizing = !(seat & 1);
     int best = maximizing ? -INF : INF;
     for (int i = 0; i < n; i++) {

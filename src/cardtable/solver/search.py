@@ -451,6 +451,7 @@ class PureSearch:
         equivalence = self.options.equivalence
         count_roem = self.count_roem
         trump = self.trump
+        waiting = [hands[(seat + i) & 3] for i in range(1, 4 - pos)] if tmask else []
         for suit in range(4):
             if not legal & SUITS[suit]:
                 continue
@@ -463,7 +464,7 @@ class PureSearch:
                     continue
                 if not legal & bit:
                     continue
-                ok = not count_roem or roem_neutral(card, hands, others, trump)
+                ok = not count_roem or roem_neutral(card, hands, others, trump, tmask, waiting)
                 if equivalence and ok and prev_ok and pts[card] == prev_pts:
                     continue
                 cards.append(card)

@@ -93,19 +93,43 @@ def apart(cards: int, hands: tuple[int, ...] | list[int]) -> bool:
     return True
 
 
-def roem_neutral(card: int, hands: tuple[int, ...] | list[int], others: int, trump: int) -> bool:
+def roem_neutral(
+    card: int,
+    hands: tuple[int, ...] | list[int],
+    others: int,
+    trump: int,
+    trick: int = 0,
+    waiting: tuple[int, ...] | list[int] = (),
+) -> bool:
     """Whether ``card`` can never be part of trick roem: every run of three through it
     misses a card still in play elsewhere (``others``: the other hands and the trick) or
-    needs two cards of one hand, stuk cannot form, and its four of a kind cannot form."""
+    needs two cards of one hand, stuk cannot form, and its four of a kind cannot form.
+
+    With a trick in progress (``trick``: its cards; ``waiting``: the hands of the players
+    still to play to it), a card played now makes roem only with the trick's cards and
+    one card from each waiting hand, and a card played later only with cards still in
+    the hands: a run through a card of the trick and a card of a player who has already
+    played can never form.
+    """
+    held = others & ~trick
+    now = trick
+    for hand in waiting:
+        now |= hand
     for window in RUN_WINDOWS[card]:
-        if window & others == window and apart(window, hands):
+        if window & held == window and apart(window, hands):
+            return False
+        if trick and window & now == window and apart(window, waiting):
             return False
     partner = STUK_PARTNER[trump][card]
     if partner and partner & others:
         return False
     four = _FOUR_MASKS[card]
+    if not four:
+        return True
     rest = four & ~(1 << card)
-    return not (four and rest & others == rest and apart(rest, hands))
+    if rest & held == rest and apart(rest, hands):
+        return False
+    return not (trick and rest & now == rest and apart(rest, waiting))
 
 
 def _stretch_roem(byte: int) -> int:
