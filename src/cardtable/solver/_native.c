@@ -56,6 +56,10 @@ typedef struct {
     long long nodes;
 } Ctx;
 
+/* CANON[z][h]: the zero-point cards h (low three natural bits) of one hand as their
+ * canonical slots when z are the zero-point cards left of the suit: the i-th highest
+ * card left takes the i-th highest slot. */
+static uint8_t CANON[8][8];
 static uint8_t RUN_LEN[256];   /* longest run of consecutive bits */
 static int STRETCH_ROEM[256];  /* most run roem of disjoint runs inside the stretches */
 
@@ -387,6 +391,28 @@ static int last_trick(Ctx *c, int leader, int mars) {
     return team ? -pts : pts;
 }
 
+/* The table's key: without roem only the order, owners and points of the cards left
+ * matter, so the zero-point cards at the bottom of each suit (9 8 7 of a plain suit,
+ * 8 7 of trumps) are moved up to the highest of their slots, order and owners kept.
+ * With roem the same holds for a suit once the rank above them is gone. */
+static void canonical(const Ctx *c, const uint32_t *hands, uint32_t *key) {
+    memcpy(key, hands, 4 * sizeof(uint32_t));
+    uint32_t remaining = hands[0] | hands[1] | hands[2] | hands[3];
+    for (int s = 0; s < 4; s++) {
+        uint32_t zmask = s == c->trump ? 3u : 7u;
+        uint32_t z = (remaining >> (8 * s)) & zmask;
+        if (z == zmask) continue;
+        /* with roem, only once the rank above them (T, or 9 of trumps) is gone: the
+           zero-point cards then make no run unless all of them are left */
+        if (c->count_roem && (remaining >> (8 * s)) & (zmask + 1)) continue;
+        for (int i = 0; i < 4; i++) {
+            uint32_t h = (hands[i] >> (8 * s)) & zmask;
+            uint32_t canon = s == c->trump ? CANON[z << 1][h << 1] >> 1 : CANON[z][h];
+            key[i] = (key[i] & ~(zmask << (8 * s))) | (canon << (8 * s));
+        }
+    }
+}
+
 static int lead(Ctx *c, int leader, int mars, int alpha, int beta) {
     c->nodes++;
     uint32_t *hands = c->hands;
@@ -394,16 +420,18 @@ static int lead(Ctx *c, int leader, int mars, int alpha, int beta) {
     if (!hand) return (mars & 1) ? MARS : (mars & 2) ? -MARS : 0;
     if (!(hand & (hand - 1))) return last_trick(c, leader, mars);
     int lm = leader | (mars << 2);
+    uint32_t key[4];
+    canonical(c, hands, key);
     Entry *slot = NULL;
     int lo = -INF, hi = INF, best_card = -1;
     int use_table = c->flags & F_TABLE;
     if (use_table) {
-        uint64_t h = hash_key(hands, lm);
+        uint64_t h = hash_key(key, lm);
         Entry *bucket = &table[(h >> 20) & (TABLE_SIZE - 2)];
         for (int i = 0; i < 2; i++) {
             Entry *e = &bucket[i];
-            if (e->used && e->gen == c->gen && e->lm == lm && e->hands[0] == hands[0] &&
-                e->hands[1] == hands[1] && e->hands[2] == hands[2] && e->hands[3] == hands[3]) {
+            if (e->used && e->gen == c->gen && e->lm == lm && e->hands[0] == key[0] &&
+                e->hands[1] == key[1] && e->hands[2] == key[2] && e->hands[3] == key[3]) {
                 slot = e;
                 break;
             }
@@ -458,7 +486,7 @@ static int lead(Ctx *c, int leader, int mars, int alpha, int beta) {
         else if (best >= window_high) { if (best > lo) lo = best; }
         else lo = hi = best;
         if (!slot) {
-            uint64_t h = hash_key(hands, lm);
+            uint64_t h = hash_key(key, lm);
             Entry *bucket = &table[(h >> 20) & (TABLE_SIZE - 2)];
             int cards_left = popcount32(hands[0] | hands[1] | hands[2] | hands[3]);
             /* an empty or stale slot, else the entry with fewer cards left (less work) */
@@ -467,7 +495,7 @@ static int lead(Ctx *c, int leader, int mars, int alpha, int beta) {
             else slot = bucket[1].cards < bucket[0].cards ? &bucket[1] : &bucket[0];
             slot->used = 1;
             slot->gen = c->gen;
-            memcpy(slot->hands, hands, sizeof(slot->hands));
+            memcpy(slot->hands, key, sizeof(slot->hands));
             slot->lm = (uint8_t)lm;
             slot->cards = (uint8_t)cards_left;
         }
@@ -623,6 +651,16 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_native",
                                     "Compiled double-dummy search for Kraken.", -1, NULL};
 
 static void init_tables(void) {
+    for (int z = 0; z < 8; z++)
+        for (int h = 0; h < 8; h++) {
+            int out = 0, slot = 2;
+            for (int b = 2; b >= 0; b--) {
+                if (!(z >> b & 1)) continue;
+                if (h >> b & 1) out |= 1 << slot;
+                slot--;
+            }
+            CANON[z][h] = (uint8_t)out;
+        }
     static const int RUN_BEST[9] = {0, 0, 0, 20, 50, 50, 50, 70, 100};
     for (int m = 0; m < 256; m++) {
         int longest = 0, roem = 0;

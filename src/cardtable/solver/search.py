@@ -161,6 +161,10 @@ class PureSearch:
         self._pts = POINTS[trump]
         self._powers = POWER[trump]
         self._trumps = SUITS[trump]
+        self._zeros = [
+            tuple(card for card in ORDER[trump][suit] if not POINTS[trump][card])
+            for suit in range(4)
+        ]
 
     # --- entry --------------------------------------------------------------------------
 
@@ -201,7 +205,7 @@ class PureSearch:
         if not hand & (hand - 1):
             return self._last_trick(leader, mars)
         options = self.options
-        key = (hands[0], hands[1], hands[2], hands[3], leader, mars)
+        key = self._key(leader, mars)
         best_card = -1
         lo, hi = -INF, INF
         if options.table:
@@ -270,6 +274,37 @@ class PureSearch:
                 lo = hi = best
             self.table[key] = (lo, hi, best_card)
         return best
+
+    def _key(self, leader: int, mars: int) -> tuple[int, int, int, int, int, int]:
+        """The table's key. Without roem only the order, owners and points of the cards
+        left matter, so the zero-point cards at the bottom of each suit (9 8 7 of a plain
+        suit, 8 7 of trumps) move up to the highest of their slots, order and owners kept.
+        With roem the same holds for a suit once the rank above them is gone.
+        """
+        hands = self._hands
+        h0, h1, h2, h3 = hands
+        remaining = h0 | h1 | h2 | h3
+        count_roem = self.count_roem
+        for zeros in self._zeros:
+            left = [card for card in zeros if remaining >> card & 1]
+            if len(left) == len(zeros):
+                continue
+            # with roem, only once the rank above them (T, or 9 of trumps) is gone: the
+            # zero-point cards then make no run unless all of them are left
+            if count_roem and remaining >> (zeros[0] + 1) & 1:
+                continue
+            moved = [0, 0, 0, 0]
+            clear = 0
+            for slot, card in zip(zeros, left, strict=False):
+                clear |= 1 << card
+                for i in range(4):
+                    if hands[i] >> card & 1:
+                        moved[i] |= 1 << slot
+            h0 = (h0 & ~clear) | moved[0]
+            h1 = (h1 & ~clear) | moved[1]
+            h2 = (h2 & ~clear) | moved[2]
+            h3 = (h3 & ~clear) | moved[3]
+        return h0, h1, h2, h3, leader, mars
 
     def _last_trick(self, leader: int, mars: int) -> int:
         """One card each: the last trick is forced, so score it directly."""
