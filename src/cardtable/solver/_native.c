@@ -296,9 +296,27 @@ static uint64_t hash_key(const uint32_t *h, int lm) {
     return x;
 }
 
-/* An upper bound of the trick roem still to come: disjoint runs in each suit's stretches
- * of consecutive remaining ranks, stuk when its two cards are in different hands, four
- * of a kind when each hand holds one; and at most 70 a trick besides fours. */
+/* The most run roem disjoint runs of one suit can make: a run of three (20) or four (50)
+ * consecutive ranks left, each card from a different hand (they fall in one trick).
+ * Windows of three (four) ranks are bits by their lowest rank; all from 256-entry
+ * tables and a table of the best disjoint choice of windows. */
+static uint8_t WIN3[256], WIN4[256];  /* windows whose ranks are all in the byte */
+static uint8_t BAD3[256], BAD4[256];  /* windows holding two or more of the byte */
+static uint8_t RUNS_DP[64][32];       /* best roem / 10 of disjoint windows */
+
+static inline int suit_runs(const uint32_t *hands, int s, uint32_t r) {
+    int sh = 8 * s;
+    uint32_t b0 = (hands[0] >> sh) & 0xFF, b1 = (hands[1] >> sh) & 0xFF;
+    uint32_t b2 = (hands[2] >> sh) & 0xFF, b3 = (hands[3] >> sh) & 0xFF;
+    uint32_t ok3 = WIN3[r] & ~(BAD3[b0] | BAD3[b1] | BAD3[b2] | BAD3[b3]);
+    uint32_t ok4 = WIN4[r] & ~(BAD4[b0] | BAD4[b1] | BAD4[b2] | BAD4[b3]);
+    return 10 * RUNS_DP[ok3][ok4];
+}
+
+/* An upper bound of the trick roem still to come: disjoint runs of consecutive ranks
+ * left, each card from a different hand (suit_runs), stuk when its two cards are in
+ * different hands, four of a kind when each hand holds one; and at most 70 a trick
+ * besides fours. */
 static int roem_left(const Ctx *c, const uint32_t *hands, uint32_t remaining, int tricks) {
     int fours = 0;
     uint32_t all = remaining & (remaining >> 8) & (remaining >> 16) & (remaining >> 24) & 0xF8;
@@ -310,8 +328,11 @@ static int roem_left(const Ctx *c, const uint32_t *hands, uint32_t remaining, in
             if ((hands[i] & four) & ((hands[i] & four) - 1)) apart4 = 0;
         if (apart4) fours += c->four_value[r];
     }
-    int runs = STRETCH_ROEM[remaining & 0xFF] + STRETCH_ROEM[(remaining >> 8) & 0xFF] +
-               STRETCH_ROEM[(remaining >> 16) & 0xFF] + STRETCH_ROEM[remaining >> 24];
+    int runs = 0;
+    for (int s = 0; s < 4; s++) {
+        uint32_t r = (remaining >> (8 * s)) & 0xFF;
+        if (STRETCH_ROEM[r]) runs += suit_runs(hands, s, r);
+    }
     uint32_t stuk = (1u << (c->trump * 8 + 6)) | (1u << (c->trump * 8 + 5));
     if ((remaining & stuk) == stuk && apart(hands, stuk)) runs += 20;
     int cap = 70 * tricks;
@@ -651,6 +672,30 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_native",
                                     "Compiled double-dummy search for Kraken.", -1, NULL};
 
 static void init_tables(void) {
+    for (int m = 0; m < 256; m++) {
+        int w3 = 0, w4 = 0, b3 = 0, b4 = 0;
+        for (int l = 0; l < 6; l++) {
+            if ((m >> l & 7) == 7) w3 |= 1 << l;
+            if (popcount32((uint32_t)(m >> l & 7)) > 1) b3 |= 1 << l;
+        }
+        for (int l = 0; l < 5; l++) {
+            if ((m >> l & 15) == 15) w4 |= 1 << l;
+            if (popcount32((uint32_t)(m >> l & 15)) > 1) b4 |= 1 << l;
+        }
+        WIN3[m] = (uint8_t)w3; WIN4[m] = (uint8_t)w4;
+        BAD3[m] = (uint8_t)b3; BAD4[m] = (uint8_t)b4;
+    }
+    for (int ok3 = 0; ok3 < 64; ok3++)
+        for (int ok4 = 0; ok4 < 32; ok4++) {
+            int best[9] = {0};
+            for (int i = 1; i <= 8; i++) {
+                int b = best[i - 1];
+                if (i >= 3 && (ok3 >> (i - 3) & 1) && best[i - 3] + 2 > b) b = best[i - 3] + 2;
+                if (i >= 4 && (ok4 >> (i - 4) & 1) && best[i - 4] + 5 > b) b = best[i - 4] + 5;
+                best[i] = b;
+            }
+            RUNS_DP[ok3][ok4] = (uint8_t)best[8];
+        }
     for (int z = 0; z < 8; z++)
         for (int h = 0; h < 8; h++) {
             int out = 0, slot = 2;

@@ -150,11 +150,28 @@ STRETCH_ROEM: Final[tuple[int, ...]] = tuple(_stretch_roem(m) for m in range(256
 of the run roem (20 for three, 50 for four) that disjoint runs of those cards can make."""
 
 
+def suit_runs(ranks: int, held: list[int]) -> int:
+    """The most run roem disjoint runs of one suit can make (``ranks``: its natural
+    ranks 7..A left as bits, ``held``: each hand's): a run of three (20) or four (50)
+    consecutive ranks left, each card from a different hand (they fall in one trick)."""
+    best = [0] * 9
+    for i in range(1, 9):
+        value = best[i - 1]
+        for length, roem in ((3, 20), (4, 50)):
+            if i < length:
+                continue
+            window = ((1 << length) - 1) << (i - length)
+            if ranks & window == window and apart(window, held):
+                value = max(value, best[i - length] + roem)
+        best[i] = value
+    return best[8]
+
+
 def roem_bound(hands: tuple[int, ...] | list[int], trump: int) -> int:
     """An upper bound of the trick roem still to be scored with ``hands`` left: disjoint
-    runs inside each suit's stretches of consecutive ranks, stuk if its two cards are in
-    different hands, each four of a kind held one card a hand; and no more than 70 a
-    trick (a run of four and stuk) besides fours."""
+    runs of consecutive ranks left, each card from a different hand (:func:`suit_runs`),
+    stuk if its two cards are in different hands, each four of a kind held one card a
+    hand; and no more than 70 a trick (a run of four and stuk) besides fours."""
     remaining = hands[0] | hands[1] | hands[2] | hands[3]
     fours = 0
     for rank, value in FOUR_VALUE.items():
@@ -163,7 +180,10 @@ def roem_bound(hands: tuple[int, ...] | list[int], trump: int) -> int:
             fours += value
     runs = 0
     for suit in range(4):
-        runs += STRETCH_ROEM[(remaining >> (suit * 13 + 5)) & 0xFF]
+        shift = suit * 13 + 5
+        ranks = (remaining >> shift) & 0xFF
+        if STRETCH_ROEM[ranks]:
+            runs += suit_runs(ranks, [(hand >> shift) & 0xFF for hand in hands])
     stuk = (1 << (trump * 13 + 10)) | (1 << (trump * 13 + 11))
     if remaining & stuk == stuk and apart(stuk, hands):
         runs += 20
