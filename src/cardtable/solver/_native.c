@@ -52,14 +52,15 @@ typedef struct {
     int four_value[8];
     uint8_t pbyte[4][256]; /* a suit's cards (natural bits) as power bits: bit 7 highest */
     int suit_pts[4][256];  /* points of a suit's cards (natural bits) */
+    uint32_t zeros;        /* the zero-point cards at the bottom of each suit */
     uint32_t hands[4];
     long long nodes;
 } Ctx;
 
-/* CANON[z][h]: the zero-point cards h (low three natural bits) of one hand as their
- * canonical slots when z are the zero-point cards left of the suit: the i-th highest
- * card left takes the i-th highest slot. */
-static uint8_t CANON[8][8];
+/* CANON[trumps][z][h]: the zero-point cards h (low three natural bits of a plain suit,
+ * low two of trumps) of one hand as their canonical slots when z are the zero-point
+ * cards left of the suit: the i-th highest card left takes the i-th highest slot. */
+static uint8_t CANON[2][8][8]; /* [0] plain suits (9 8 7), [1] trumps (8 7) */
 static uint8_t RUN_LEN[256];   /* longest run of consecutive bits */
 static int STRETCH_ROEM[256];  /* most run roem of disjoint runs inside the stretches */
 
@@ -127,6 +128,8 @@ static void ctx_init(Ctx *c, int trump, int rotterdam, int count_roem, int flags
             else if (s == led) p = 8 - idx;
             c->power[led][card] = p;
         }
+    c->zeros = 0;
+    for (int s = 0; s < 4; s++) c->zeros |= (s == trump ? 3u : 7u) << (8 * s);
     for (int s = 0; s < 4; s++)
         for (int m = 0; m < 256; m++) {
             int pb = 0, sp = 0;
@@ -417,20 +420,26 @@ static int last_trick(Ctx *c, int leader, int mars) {
  * 8 7 of trumps) are moved up to the highest of their slots, order and owners kept.
  * With roem the same holds for a suit once the rank above them is gone. */
 static void canonical(const Ctx *c, const uint32_t *hands, uint32_t *key) {
-    memcpy(key, hands, 4 * sizeof(uint32_t));
     uint32_t remaining = hands[0] | hands[1] | hands[2] | hands[3];
-    for (int s = 0; s < 4; s++) {
-        uint32_t zmask = s == c->trump ? 3u : 7u;
-        uint32_t z = (remaining >> (8 * s)) & zmask;
-        if (z == zmask) continue;
+    key[0] = hands[0];
+    key[1] = hands[1];
+    key[2] = hands[2];
+    key[3] = hands[3];
+    uint32_t gone = c->zeros & ~remaining;
+    while (gone) {
+        int s = lowbit(gone) >> 3;
+        int sh = 8 * s;
+        uint32_t zm = c->zeros & SUIT_MASK(s);
+        gone &= ~zm;
+        uint32_t z = remaining & zm;
+        if (!z) continue;
         /* with roem, only once the rank above them (T, or 9 of trumps) is gone: the
            zero-point cards then make no run unless all of them are left */
-        if (c->count_roem && (remaining >> (8 * s)) & (zmask + 1)) continue;
-        for (int i = 0; i < 4; i++) {
-            uint32_t h = (hands[i] >> (8 * s)) & zmask;
-            uint32_t canon = s == c->trump ? CANON[z << 1][h << 1] >> 1 : CANON[z][h];
-            key[i] = (key[i] & ~(zmask << (8 * s))) | (canon << (8 * s));
-        }
+        if (c->count_roem && (remaining & (zm + (1u << sh)))) continue;
+        const uint8_t(*tab)[8] = CANON[s == c->trump];
+        uint32_t zb = z >> sh;
+        for (int i = 0; i < 4; i++)
+            key[i] = (key[i] & ~zm) | (uint32_t)tab[zb][(hands[i] & zm) >> sh] << sh;
     }
 }
 
@@ -704,8 +713,10 @@ static void init_tables(void) {
                 if (h >> b & 1) out |= 1 << slot;
                 slot--;
             }
-            CANON[z][h] = (uint8_t)out;
+            CANON[0][z][h] = (uint8_t)out;
         }
+    for (int z = 0; z < 4; z++)
+        for (int h = 0; h < 4; h++) CANON[1][z][h] = CANON[0][z << 1][h << 1] >> 1;
     static const int RUN_BEST[9] = {0, 0, 0, 20, 50, 50, 50, 70, 100};
     for (int m = 0; m < 256; m++) {
         int longest = 0, roem = 0;
