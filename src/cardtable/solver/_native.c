@@ -29,7 +29,7 @@ typedef struct {
     uint32_t hands[4];
     uint32_t gen;
     int16_t lo, hi;
-    uint8_t lm; /* leader | mars << 2 */
+    uint8_t lm; /* leader | mars << 2 | suits whose zero-point cards moved with roem << 4 */
     int8_t best;
     uint8_t cards; /* cards remaining, for replacement */
     uint8_t used;
@@ -61,6 +61,7 @@ typedef struct {
  * low two of trumps) of one hand as their canonical slots when z are the zero-point
  * cards left of the suit: the i-th highest card left takes the i-th highest slot. */
 static uint8_t CANON[2][8][8]; /* [0] plain suits (9 8 7), [1] trumps (8 7) */
+static uint8_t WIN3[256];  /* runs of three ranks all in the byte, by lowest rank */
 static uint8_t RUN_LEN[256];   /* longest run of consecutive bits */
 static int STRETCH_ROEM[256];  /* most run roem of disjoint runs inside the stretches */
 
@@ -303,7 +304,7 @@ static uint64_t hash_key(const uint32_t *h, int lm) {
  * consecutive ranks left, each card from a different hand (they fall in one trick).
  * Windows of three (four) ranks are bits by their lowest rank; all from 256-entry
  * tables and a table of the best disjoint choice of windows. */
-static uint8_t WIN3[256], WIN4[256];  /* windows whose ranks are all in the byte */
+static uint8_t WIN4[256];  /* windows whose ranks are all in the byte (WIN3 above) */
 static uint8_t BAD3[256], BAD4[256];  /* windows holding two or more of the byte */
 static uint8_t RUNS_DP[64][32];       /* best roem / 10 of disjoint windows */
 
@@ -418,13 +419,15 @@ static int last_trick(Ctx *c, int leader, int mars) {
 /* The table's key: without roem only the order, owners and points of the cards left
  * matter, so the zero-point cards at the bottom of each suit (9 8 7 of a plain suit,
  * 8 7 of trumps) are moved up to the highest of their slots, order and owners kept.
- * With roem the same holds for a suit once the rank above them is gone. */
-static void canonical(const Ctx *c, const uint32_t *hands, uint32_t *key) {
+ * With roem the same holds for a suit whose zero-point cards can make no run any more;
+ * the suits so moved are returned, for the key. */
+static int canonical(const Ctx *c, const uint32_t *hands, uint32_t *key) {
     uint32_t remaining = hands[0] | hands[1] | hands[2] | hands[3];
     key[0] = hands[0];
     key[1] = hands[1];
     key[2] = hands[2];
     key[3] = hands[3];
+    int flags = 0;
     uint32_t gone = c->zeros & ~remaining;
     while (gone) {
         int s = lowbit(gone) >> 3;
@@ -433,14 +436,18 @@ static void canonical(const Ctx *c, const uint32_t *hands, uint32_t *key) {
         gone &= ~zm;
         uint32_t z = remaining & zm;
         if (!z) continue;
-        /* with roem, only once the rank above them (T, or 9 of trumps) is gone: the
-           zero-point cards then make no run unless all of them are left */
-        if (c->count_roem && (remaining & (zm + (1u << sh)))) continue;
+        if (c->count_roem) {
+            /* with roem, only when no run of three ranks left goes through them (the
+               windows starting at 7, 8 and, in a plain suit, 9); the key says so */
+            if (WIN3[(remaining >> sh) & 0xFF] & (zm >> sh)) continue;
+            flags |= 1 << s;
+        }
         const uint8_t(*tab)[8] = CANON[s == c->trump];
         uint32_t zb = z >> sh;
         for (int i = 0; i < 4; i++)
             key[i] = (key[i] & ~zm) | (uint32_t)tab[zb][(hands[i] & zm) >> sh] << sh;
     }
+    return flags;
 }
 
 static int lead(Ctx *c, int leader, int mars, int alpha, int beta) {
@@ -449,9 +456,8 @@ static int lead(Ctx *c, int leader, int mars, int alpha, int beta) {
     uint32_t hand = hands[leader];
     if (!hand) return (mars & 1) ? MARS : (mars & 2) ? -MARS : 0;
     if (!(hand & (hand - 1))) return last_trick(c, leader, mars);
-    int lm = leader | (mars << 2);
     uint32_t key[4];
-    canonical(c, hands, key);
+    int lm = leader | (mars << 2) | (canonical(c, hands, key) << 4);
     Entry *slot = NULL;
     int lo = -INF, hi = INF, best_card = -1;
     int use_table = c->flags & F_TABLE;

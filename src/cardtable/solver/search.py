@@ -279,20 +279,25 @@ class PureSearch:
         """The table's key. Without roem only the order, owners and points of the cards
         left matter, so the zero-point cards at the bottom of each suit (9 8 7 of a plain
         suit, 8 7 of trumps) move up to the highest of their slots, order and owners kept.
-        With roem the same holds for a suit once the rank above them is gone.
+        With roem the same holds for a suit whose zero-point cards can make no run any
+        more; the key's last item tells those suits apart.
         """
         hands = self._hands
         h0, h1, h2, h3 = hands
         remaining = h0 | h1 | h2 | h3
         count_roem = self.count_roem
-        for zeros in self._zeros:
+        flags = 0
+        for suit, zeros in enumerate(self._zeros):
             left = [card for card in zeros if remaining >> card & 1]
-            if len(left) == len(zeros):
+            if len(left) == len(zeros) or not left:
                 continue
-            # with roem, only once the rank above them (T, or 9 of trumps) is gone: the
-            # zero-point cards then make no run unless all of them are left
-            if count_roem and remaining >> (zeros[0] + 1) & 1:
-                continue
+            if count_roem:
+                # with roem, only when no run of three ranks left goes through them (the
+                # runs starting at 7, 8 and, in a plain suit, 9); the key says so
+                seven = suit * 13 + 5
+                if any(remaining >> (seven + low) & 7 == 7 for low in range(len(zeros))):
+                    continue
+                flags |= 1 << suit
             moved = [0, 0, 0, 0]
             clear = 0
             for slot, card in zip(zeros, left, strict=False):
@@ -304,7 +309,7 @@ class PureSearch:
             h1 = (h1 & ~clear) | moved[1]
             h2 = (h2 & ~clear) | moved[2]
             h3 = (h3 & ~clear) | moved[3]
-        return h0, h1, h2, h3, leader, mars
+        return h0, h1, h2, h3, leader, mars | flags << 2
 
     def _last_trick(self, leader: int, mars: int) -> int:
         """One card each: the last trick is forced, so score it directly."""
