@@ -22,6 +22,9 @@
 #define MARS 100
 #define TABLE_BITS 20
 #define TABLE_SIZE (1u << TABLE_BITS)
+/* the table key moves zero-point cards only with this many cards a hand or more:
+   nearer the end the moves cost more than the transpositions they find */
+#define CANON_MIN 4
 
 enum { F_TABLE = 1, F_ORDER = 2, F_EQUIV = 4, F_BOUNDS = 8 };
 
@@ -457,7 +460,9 @@ static int lead(Ctx *c, int leader, int mars, int alpha, int beta) {
     if (!hand) return (mars & 1) ? MARS : (mars & 2) ? -MARS : 0;
     if (!(hand & (hand - 1))) return last_trick(c, leader, mars);
     uint32_t key[4];
-    int lm = leader | (mars << 2) | (canonical(c, hands, key) << 4);
+    int lm = leader | (mars << 2);
+    if (popcount32(hand) >= CANON_MIN) lm |= canonical(c, hands, key) << 4;
+    else memcpy(key, hands, sizeof(key));
     Entry *slot = NULL;
     int lo = -INF, hi = INF, best_card = -1;
     int use_table = c->flags & F_TABLE;

@@ -41,6 +41,9 @@ from cardtable.solver.tables import (
 
 __all__ = ["INF", "Options", "Position", "PureSearch"]
 
+CANON_MIN: Final = 4
+"""The table key moves zero-point cards from this many cards a hand up (:meth:`_key`)."""
+
 INF: Final = 10_000
 """Larger than any value (162 + roem + mars < 2,000)."""
 
@@ -280,10 +283,13 @@ class PureSearch:
         left matter, so the zero-point cards at the bottom of each suit (9 8 7 of a plain
         suit, 8 7 of trumps) move up to the highest of their slots, order and owners kept.
         With roem the same holds for a suit whose zero-point cards can make no run any
-        more; the key's last item tells those suits apart.
+        more; the key's last item tells those suits apart. Only with ``CANON_MIN``
+        cards a hand or more: nearer the end the moves cost more than they find.
         """
         hands = self._hands
         h0, h1, h2, h3 = hands
+        if hands[leader].bit_count() < CANON_MIN:
+            return h0, h1, h2, h3, leader, mars
         remaining = h0 | h1 | h2 | h3
         count_roem = self.count_roem
         flags = 0
