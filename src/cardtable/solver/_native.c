@@ -64,9 +64,11 @@ typedef struct {
  * low two of trumps) of one hand as their canonical slots when z are the zero-point
  * cards left of the suit: the i-th highest card left takes the i-th highest slot. */
 static uint8_t CANON[2][8][8]; /* [0] plain suits (9 8 7), [1] trumps (8 7) */
-static uint8_t WIN3[256];  /* runs of three ranks all in the byte, by lowest rank */
-static uint8_t RUN_LEN[256];   /* longest run of consecutive bits */
-static int STRETCH_ROEM[256];  /* most run roem of disjoint runs inside the stretches */
+/* Windows of three (four) consecutive ranks of a suit, as bits by their lowest rank. */
+static uint8_t WIN3[256], WIN4[256];  /* windows whose ranks are all in the byte */
+static uint8_t BAD3[256], BAD4[256];  /* windows holding two or more of the byte */
+static uint8_t RUNS_DP[64][32];       /* best roem / 10 of disjoint windows */
+static uint8_t RUN_LEN[256];          /* longest run of consecutive bits */
 
 static const int TRUMP_RANKS[8] = {4, 2, 7, 3, 6, 5, 1, 0};  /* J 9 A T K Q 8 7 */
 static const int PLAIN_RANKS[8] = {7, 3, 6, 5, 4, 2, 1, 0};  /* A T K Q J 9 8 7 */
@@ -228,7 +230,7 @@ static int moves(Ctx *c, uint32_t legal, uint32_t hand, int seat, int pos, int b
     uint32_t *hands = c->hands;
     uint32_t wait[3];
     int nwait = 0;
-    if (tmask)
+    if (tmask && c->count_roem)
         for (int i = 1; i < 4 - pos; i++) wait[nwait++] = hands[(seat + i) & 3];
     uint32_t others = (hands[0] | hands[1] | hands[2] | hands[3] | tmask) & ~hand;
     int n = 0;
@@ -304,12 +306,8 @@ static uint64_t hash_key(const uint32_t *h, int lm) {
 }
 
 /* The most run roem disjoint runs of one suit can make: a run of three (20) or four (50)
- * consecutive ranks left, each card from a different hand (they fall in one trick).
- * Windows of three (four) ranks are bits by their lowest rank; all from 256-entry
- * tables and a table of the best disjoint choice of windows. */
-static uint8_t WIN4[256];  /* windows whose ranks are all in the byte (WIN3 above) */
-static uint8_t BAD3[256], BAD4[256];  /* windows holding two or more of the byte */
-static uint8_t RUNS_DP[64][32];       /* best roem / 10 of disjoint windows */
+ * consecutive ranks left, each card from a different hand (they fall in one trick);
+ * from the window tables and the table of the best disjoint choice of windows. */
 
 static inline int suit_runs(const uint32_t *hands, int s, uint32_t r) {
     int sh = 8 * s;
@@ -338,7 +336,7 @@ static int roem_left(const Ctx *c, const uint32_t *hands, uint32_t remaining, in
     int runs = 0;
     for (int s = 0; s < 4; s++) {
         uint32_t r = (remaining >> (8 * s)) & 0xFF;
-        if (STRETCH_ROEM[r]) runs += suit_runs(hands, s, r);
+        if (WIN3[r]) runs += suit_runs(hands, s, r);
     }
     uint32_t stuk = (1u << (c->trump * 8 + 6)) | (1u << (c->trump * 8 + 5));
     if ((remaining & stuk) == stuk && apart(hands, stuk)) runs += 20;
@@ -728,18 +726,15 @@ static void init_tables(void) {
         }
     for (int z = 0; z < 4; z++)
         for (int h = 0; h < 4; h++) CANON[1][z][h] = CANON[0][z << 1][h << 1] >> 1;
-    static const int RUN_BEST[9] = {0, 0, 0, 20, 50, 50, 50, 70, 100};
     for (int m = 0; m < 256; m++) {
-        int longest = 0, roem = 0;
+        int longest = 0;
         for (int low = 0; low < 8;) {
             int len = 0;
             while (low + len < 8 && (m >> (low + len) & 1)) len++;
             if (len > longest) longest = len;
-            roem += RUN_BEST[len];
             low += len + 1;
         }
         RUN_LEN[m] = (uint8_t)longest;
-        STRETCH_ROEM[m] = roem;
     }
 }
 

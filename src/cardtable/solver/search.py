@@ -497,7 +497,7 @@ class PureSearch:
         equivalence = self.options.equivalence
         count_roem = self.count_roem
         trump = self.trump
-        waiting = [hands[(seat + i) & 3] for i in range(1, 4 - pos)] if tmask else []
+        waiting = [hands[(seat + i) & 3] for i in range(1, 4 - pos)] if tmask and count_roem else []
         for suit in range(4):
             if not legal & SUITS[suit]:
                 continue

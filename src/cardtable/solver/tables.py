@@ -16,7 +16,6 @@ __all__ = [
     "MARS",
     "ORDER",
     "RUN_WINDOWS",
-    "STRETCH_ROEM",
     "STUK_PARTNER",
     "apart",
     "cached_trick_roem",
@@ -132,24 +131,6 @@ def roem_neutral(
     return not (trick and rest & now == rest and apart(rest, waiting))
 
 
-def _stretch_roem(byte: int) -> int:
-    """The most run roem of disjoint runs inside the stretches of consecutive bits."""
-    best = (0, 0, 0, 20, 50, 50, 50, 70, 100)
-    roem = low = 0
-    while low < 8:
-        length = 0
-        while low + length < 8 and byte >> (low + length) & 1:
-            length += 1
-        roem += best[length]
-        low += length + 1
-    return roem
-
-
-STRETCH_ROEM: Final[tuple[int, ...]] = tuple(_stretch_roem(m) for m in range(256))
-"""``STRETCH_ROEM[ranks]`` for the eight natural ranks 7..A of one suit as bits: a bound
-of the run roem (20 for three, 50 for four) that disjoint runs of those cards can make."""
-
-
 def suit_runs(ranks: int, held: list[int]) -> int:
     """The most run roem disjoint runs of one suit can make (``ranks``: its natural
     ranks 7..A left as bits, ``held``: each hand's): a run of three (20) or four (50)
@@ -182,7 +163,7 @@ def roem_bound(hands: tuple[int, ...] | list[int], trump: int) -> int:
     for suit in range(4):
         shift = suit * 13 + 5
         ranks = (remaining >> shift) & 0xFF
-        if STRETCH_ROEM[ranks]:
+        if ranks & ranks >> 1 & ranks >> 2:  # some three ranks in a row are left
             runs += suit_runs(ranks, [(hand >> shift) & 0xFF for hand in hands])
     stuk = (1 << (trump * 13 + 10)) | (1 << (trump * 13 + 11))
     if remaining & stuk == stuk and apart(stuk, hands):
