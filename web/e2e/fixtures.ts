@@ -213,6 +213,9 @@ export async function deal(page: Page): Promise<void> {
   await expect(page.getByTestId('felt')).toBeVisible();
 }
 
+/** The legal cards of our hand while it is our turn. */
+export const LEGAL = '.hand-active .hand-card[data-legal=true]';
+
 /**
  * Play by clicking until `reached()` holds: round summaries are closed, a choice takes
  * the first preferred action it offers (or its first button), our turn plays the first
@@ -260,9 +263,6 @@ export async function playUntil(
     moves += 1;
   }
 }
-
-/** The legal cards of our hand while it is our turn. */
-export const LEGAL = '.hand-active .hand-card[data-legal=true]';
 
 /** Play by clicking (see `playUntil`) until the game is over. */
 export async function playUntilOver(page: Page, options: { prefer?: string[]; limit?: number } = {}): Promise<number> {
