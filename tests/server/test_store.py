@@ -16,8 +16,19 @@ from cardtable.server.store import (
     SeatRow,
     Store,
     TableRow,
+    new_id,
 )
 from tests.server.test_multinode import _reachable, fresh_database
+
+
+def test_ids_and_tokens_never_start_with_a_dash(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a token starting with "-" reads as an option on a command line (a recorded
+    # CI failure: server_bot.py --token -xyz); the first draw here is such a token
+    draws = iter(["-starts-with-a-dash", "_fine", "also-fine"])
+    monkeypatch.setattr("cardtable.server.store.secrets.token_urlsafe", lambda n: next(draws))
+    assert new_id(24) == "_fine"
+    monkeypatch.undo()
+    assert not any(new_id(1).startswith("-") for _ in range(2000))
 
 
 def _game(store: Store, owner: str, n: int) -> str:

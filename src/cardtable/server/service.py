@@ -324,7 +324,7 @@ class Service:
                     row.user_id = str(spec["bot"])
                     external_bots.append(row.user_id)
                 elif kind == "external":
-                    bot_tokens[index] = secrets.token_urlsafe(24)
+                    bot_tokens[index] = new_id(24)
                     row.bot_level = hash_token(bot_tokens[index])
                 elif kind == "human":
                     if not owner_seated and spec.get("owner", True):
@@ -340,7 +340,7 @@ class Service:
             for bot_id in external_bots:
                 if bot_id not in found or found[bot_id].kind != "bot":
                     raise ServerError("bad_request", f"no bot account {bot_id!r}")
-        invite = secrets.token_urlsafe(16)
+        invite = new_id(16)
         table = TableRow(
             id=table_id,
             game=game,

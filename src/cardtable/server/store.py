@@ -67,8 +67,15 @@ __all__ = [
 
 
 def new_id(nbytes: int = 8) -> str:
-    """A random URL-safe identifier."""
-    return secrets.token_urlsafe(nbytes)
+    """A random URL-safe identifier or secret token of ``nbytes`` random bytes.
+
+    It never starts with ``-``: people paste ids and tokens into command lines
+    (``server_bot.py --token TOKEN``), where a leading dash reads as an option.
+    """
+    while True:
+        value = secrets.token_urlsafe(nbytes)
+        if not value.startswith("-"):
+            return value
 
 
 def hash_token(token: str) -> str:
@@ -346,7 +353,7 @@ class Store:
 
     def new_session(self, user_id: str) -> str:
         """A new session token for ``user_id`` (only its hash is stored)."""
-        token = secrets.token_urlsafe(24)
+        token = new_id(24)
         with self.session() as s:
             s.add(SessionRow(token_hash=hash_token(token), user_id=user_id))
         return token
