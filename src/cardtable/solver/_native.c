@@ -48,10 +48,6 @@ typedef struct {
     int power[4][32];      /* power[led][card] */
     int order[4][8];       /* cards of a suit, highest first when led */
     uint32_t above[32];    /* cards of the same suit ranking above (its own order) */
-    uint32_t windows[32][3];
-    int nwindows[32];
-    uint32_t stuk[32];
-    uint32_t four[32];     /* the other three of its rank when the rank makes roem */
     int four_value[8];
     uint8_t pbyte[4][256]; /* a suit's cards (natural bits) as power bits: bit 7 highest */
     int suit_pts[4][256];  /* points of a suit's cards (natural bits) */
@@ -69,15 +65,28 @@ static uint8_t WIN3[256], WIN4[256];  /* windows whose ranks are all in the byte
 static uint8_t BAD3[256], BAD4[256];  /* windows holding two or more of the byte */
 static uint8_t RUNS_DP[64][32];       /* best roem / 10 of disjoint windows */
 static uint8_t RUN_LEN[256];          /* longest run of consecutive bits */
+static uint8_t COVER3[64];            /* the ranks of a set of windows of three */
 
 static const int TRUMP_RANKS[8] = {4, 2, 7, 3, 6, 5, 1, 0};  /* J 9 A T K Q 8 7 */
 static const int PLAIN_RANKS[8] = {7, 3, 6, 5, 4, 2, 1, 0};  /* A T K Q J 9 8 7 */
 static const int TRUMP_POINTS[8] = {0, 0, 14, 10, 20, 3, 4, 11}; /* by rank 7..A */
 static const int PLAIN_POINTS[8] = {0, 0, 0, 10, 2, 3, 4, 11};
 
+/* the hot helpers are inlined whatever the compiler's size heuristics say */
+#if defined(__GNUC__) || defined(__clang__)
+#define INLINE inline __attribute__((always_inline))
+#else
+#define INLINE inline
+#endif
+
 #define SUIT_MASK(s) (0xFFu << (8 * (s)))
 
-static inline int popcount32(uint32_t x) { return __builtin_popcount(x); }
+/* portable, and inline (without -mpopcnt the builtin is a library call) */
+static inline int popcount32(uint32_t x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (int)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
 static inline int lowbit(uint32_t x) { return __builtin_ctz(x); }
 
 static void ctx_init(Ctx *c, int trump, int rotterdam, int count_roem, int flags) {
@@ -97,15 +106,6 @@ static void ctx_init(Ctx *c, int trump, int rotterdam, int count_roem, int flags
         for (int r = 0; r < 8; r++) {
             int card = s * 8 + r;
             c->pts[card] = s == trump ? TRUMP_POINTS[r] : PLAIN_POINTS[r];
-            c->nwindows[card] = 0;
-            for (int low = r - 2; low <= r; low++) {
-                if (low < 0 || low + 2 > 7) continue;
-                uint32_t w = (7u << (s * 8 + low)) & ~(1u << card);
-                c->windows[card][c->nwindows[card]++] = w;
-            }
-            c->stuk[card] = 0;
-            if (s == trump && r == 6) c->stuk[card] = 1u << (s * 8 + 5);
-            if (s == trump && r == 5) c->stuk[card] = 1u << (s * 8 + 6);
         }
     }
     /* four of a kind: T J Q K A (ranks 3..7) */
@@ -115,14 +115,6 @@ static void ctx_init(Ctx *c, int trump, int rotterdam, int count_roem, int flags
     c->four_value[5] = 100;
     c->four_value[6] = 100;
     c->four_value[7] = 100;
-    for (int card = 0; card < 32; card++) {
-        int r = card & 7;
-        c->four[card] = 0;
-        if (c->four_value[r]) {
-            for (int s = 0; s < 4; s++) c->four[card] |= 1u << (s * 8 + r);
-            c->four[card] &= ~(1u << card);
-        }
-    }
     for (int led = 0; led < 4; led++)
         for (int card = 0; card < 32; card++) {
             int s = card >> 3;
@@ -148,7 +140,7 @@ static void ctx_init(Ctx *c, int trump, int rotterdam, int count_roem, int flags
         }
 }
 
-static int trick_roem(const Ctx *c, uint32_t mask) {
+static INLINE int trick_roem(const Ctx *c, uint32_t mask) {
     int longest = RUN_LEN[mask & 0xFF];
     for (int s = 1; s < 4; s++) {
         int l = RUN_LEN[(mask >> (8 * s)) & 0xFF];
@@ -204,38 +196,71 @@ static inline int apart_n(const uint32_t *hands, int n, uint32_t w) {
     return 1;
 }
 
-/* Whether a card can never be part of trick roem. With a trick in progress (tmask), a
- * card played now makes roem only with the trick's cards and one card from each of the
- * nwait hands still to play to it (wait), and a card played later only with cards still
- * in the hands. */
-static int roem_neutral(const Ctx *c, int card, uint32_t others, uint32_t tmask,
-                        const uint32_t *wait, int nwait) {
-    uint32_t held = others & ~tmask, now = tmask;
+/* The cards of the hand at ``seat`` that may still be part of trick roem (the others
+ * are roem-neutral). With a trick in progress (tmask), a card played now makes roem only
+ * with the trick's cards and one card from each of the nwait hands still to play to it
+ * (wait, the players after ``pos``); a card played later only with cards still in the
+ * other hands, each from a different hand. Runs are judged a suit at a time from the
+ * window tables: a window of three ranks counts when the hand holds exactly one of its
+ * cards and the rest lie where they can join it. Only legal cards are judged, and runs
+ * only in suits with two or more of them: a lone card has no neighbour to be
+ * equivalent to. */
+static uint32_t roem_live(const Ctx *c, int seat, int pos, uint32_t legal, uint32_t tmask) {
+    const uint32_t *hands = c->hands;
+    uint32_t wait[3];
+    int nwait = 0;
+    if (tmask)
+        for (int i = 1; i < 4 - pos; i++) wait[nwait++] = hands[(seat + i) & 3];
+    uint32_t hand = hands[seat];
+    uint32_t remaining = hands[0] | hands[1] | hands[2] | hands[3];
+    uint32_t now = tmask;
     for (int i = 0; i < nwait; i++) now |= wait[i];
-    for (int i = 0; i < c->nwindows[card]; i++) {
-        uint32_t w = c->windows[card][i];
-        if ((w & held) == w && apart(c->hands, w)) return 0;
-        if (tmask && (w & now) == w && apart_n(wait, nwait, w)) return 0;
+    uint32_t live = 0;
+    for (int s = 0; s < 4; s++) {
+        int sh = 8 * s;
+        uint32_t m = (hand >> sh) & 0xFF;
+        uint32_t lg = (legal >> sh) & 0xFF;
+        if (!(lg & (lg - 1))) continue;
+        uint32_t later = WIN3[(remaining >> sh) & 0xFF] &
+                         ~(BAD3[(hands[0] >> sh) & 0xFF] | BAD3[(hands[1] >> sh) & 0xFF] |
+                           BAD3[(hands[2] >> sh) & 0xFF] | BAD3[(hands[3] >> sh) & 0xFF]);
+        uint32_t cover = COVER3[later];
+        if (tmask) {
+            uint32_t bad = BAD3[m];
+            for (int i = 0; i < nwait; i++) bad |= BAD3[(wait[i] >> sh) & 0xFF];
+            cover |= COVER3[WIN3[((now >> sh) & 0xFF) | m] & ~bad];
+        }
+        live |= (cover & m) << sh;
     }
-    if (c->stuk[card] & others) return 0;
-    uint32_t f = c->four[card];
-    if (!f) return 1;
-    if ((f & held) == f && apart(c->hands, f)) return 0;
-    return !(tmask && (f & now) == f && apart_n(wait, nwait, f));
+    uint32_t stuk = (1u << (c->trump * 8 + 5)) | (1u << (c->trump * 8 + 6));
+    if ((legal & stuk) && ((remaining | tmask) & ~hand & stuk)) live |= hand & stuk;
+    /* four of a kind: the other three of the rank in three other hands, or (with a
+       trick in progress) in the trick and the hands still to play to it */
+    uint32_t ranks = ((legal | legal >> 8 | legal >> 16 | legal >> 24) & 0xF8);
+    uint32_t whole = remaining | tmask;
+    ranks &= whole & (whole >> 8) & (whole >> 16) & (whole >> 24);
+    for (; ranks; ranks &= ranks - 1) {
+        int r = lowbit(ranks);
+        uint32_t mine = hand & (0x01010101u << r);
+        if (mine & (mine - 1)) continue;
+        uint32_t f = (0x01010101u << r) & ~mine;
+        if (!(f & tmask) && apart(hands, f)) { live |= mine; continue; }
+        if (tmask && (f & now) == f && apart_n(wait, nwait, f)) live |= mine;
+    }
+    return live & legal;
 }
 
 /* The cards to search, best first; returns how many. */
-static int moves(Ctx *c, uint32_t legal, uint32_t hand, int seat, int pos, int best_pow,
-                 int best_pos, int led, int first, uint32_t tmask, int tpts, int *out) {
+static INLINE int moves(Ctx *c, uint32_t legal, uint32_t hand, int seat, int pos, int best_pow,
+                        int best_pos, int led, int first, uint32_t tmask, int tpts, int *out,
+                        int *roem_of) {
     uint32_t *hands = c->hands;
-    uint32_t wait[3];
-    int nwait = 0;
-    if (tmask && c->count_roem)
-        for (int i = 1; i < 4 - pos; i++) wait[nwait++] = hands[(seat + i) & 3];
     uint32_t others = (hands[0] | hands[1] | hands[2] | hands[3] | tmask) & ~hand;
-    int n = 0;
     int equiv = c->flags & F_EQUIV;
     int ordering = c->flags & F_ORDER;
+    uint32_t live = 0;
+    if (c->count_roem && equiv) live = roem_live(c, seat, pos, legal, tmask);
+    int n = 0;
     int keys[8];
     for (int s = 0; s < 4; s++) {
         uint32_t lg = (legal >> (8 * s)) & 0xFF;
@@ -250,7 +275,7 @@ static int moves(Ctx *c, uint32_t legal, uint32_t hand, int seat, int pos, int b
             int p = c->pts[card];
             /* others between this card and the previous one break the equivalence */
             if (O & ((1u << prev_b) - 1) & ~((2u << b) - 1)) prev_pts = -1;
-            int ok = !c->count_roem || roem_neutral(c, card, others, tmask, wait, nwait);
+            int ok = !(live >> card & 1);
             prev_b = b;
             if (equiv && ok && prev_ok && p == prev_pts) continue;
             prev_pts = p;
@@ -262,7 +287,9 @@ static int moves(Ctx *c, uint32_t legal, uint32_t hand, int seat, int pos, int b
                 } else if (pos == 3) {
                     int pw = c->power[led][card];
                     int ours = pw > best_pow || best_pos == 1;
-                    int gain = tpts + p + (c->count_roem ? trick_roem(c, tmask | (1u << card)) : 0);
+                    int roem = c->count_roem ? trick_roem(c, tmask | (1u << card)) : 0;
+                    roem_of[card] = roem;
+                    int gain = tpts + p + roem;
                     keys[n] = (ours ? -gain : gain) * 64 + pw;
                 } else {
                     int pw = c->power[led][card];
@@ -496,7 +523,7 @@ static int lead(Ctx *c, int leader, int mars, int alpha, int beta) {
     int b = beta < hi ? beta : hi;
     int window_low = a, window_high = b;
     int cards[8];
-    int n = moves(c, hand, hand, leader, 0, -1, -1, -1, best_card, 0, 0, cards);
+    int n = moves(c, hand, hand, leader, 0, -1, -1, -1, best_card, 0, 0, cards, NULL);
     int maximizing = !(leader & 1);
     int best = maximizing ? -INF : INF;
     best_card = cards[0];
@@ -553,7 +580,10 @@ static int follow(Ctx *c, int leader, int mars, int pos, int led, int best_pow, 
     uint32_t hand = hands[seat];
     uint32_t legal = legal_at(c, hand, led, top, best_pos == pos - 2);
     int cards[8];
-    int n = moves(c, legal, hand, seat, pos, best_pow, best_pos, led, -1, tmask, tpts, cards);
+    int ordering = c->flags & F_ORDER;
+    int roem_of[32]; /* the last player's trick roem by card, from the ordering */
+    int n = moves(c, legal, hand, seat, pos, best_pow, best_pos, led, -1, tmask, tpts, cards,
+                  roem_of);
     int maximizing = !(seat & 1);
     int best = maximizing ? -INF : INF;
     for (int i = 0; i < n; i++) {
@@ -576,7 +606,8 @@ static int follow(Ctx *c, int leader, int mars, int pos, int led, int best_pow, 
             int team = winner & 1;
             int gained = tpts + c->pts[card];
             if (!hands[seat]) gained += 10;
-            if (c->count_roem) gained += trick_roem(c, tmask | bit);
+            if (c->count_roem)
+                gained += ordering ? roem_of[card] : trick_roem(c, tmask | bit);
             if (team) gained = -gained;
             value = gained + lead(c, winner, mars & (1 << team), alpha - gained, beta - gained);
         }
@@ -735,6 +766,12 @@ static void init_tables(void) {
             low += len + 1;
         }
         RUN_LEN[m] = (uint8_t)longest;
+    }
+    for (int w = 0; w < 64; w++) {
+        int cover = 0;
+        for (int l = 0; l < 6; l++)
+            if (w >> l & 1) cover |= 7 << l;
+        COVER3[w] = (uint8_t)cover;
     }
 }
 
