@@ -250,7 +250,29 @@ static uint32_t roem_live(const Ctx *c, int seat, int pos, uint32_t legal, uint3
     return live & legal;
 }
 
-/* The cards to search, best first; returns how many. */
+/* The power (when ``led`` was led) of the strongest card ``hand`` could add to the
+ * trick: its best card of the led suit, else its best trump, else 0. */
+static INLINE int strongest(const Ctx *c, uint32_t hand, int led) {
+    int suit = led;
+    uint32_t cards = hand & SUIT_MASK(led);
+    if (!cards) {
+        suit = c->trump;
+        cards = hand & SUIT_MASK(suit);
+        if (!cards) return 0;
+    }
+    uint32_t pb = c->pbyte[suit][(cards >> (8 * suit)) & 0xFF];
+    return c->power[led][c->order[suit][7 - (31 - __builtin_clz(pb))]];
+}
+
+/* The cards to search, best first; returns how many.
+ *
+ * Order: the table's best card first. Leading: a master (highest left in its suit) no
+ * opponent can ruff, most points first; then low cards to the partner's winner (its
+ * top card of the suit beats the opponents' and they cannot ruff, or it ruffs); then
+ * the rest, fewest points first. Second and third hand: a card that wins the trick
+ * whatever the opponent still to play adds, most points first, and points onto a
+ * trick the partner wins whatever that opponent adds; then every other card, fewest
+ * points first. Last hand: by the exact value of the trick. */
 static INLINE int moves(Ctx *c, uint32_t legal, uint32_t hand, int seat, int pos, int best_pow,
                         int best_pos, int led, int first, uint32_t tmask, int tpts, int *out,
                         int *roem_of) {
@@ -262,11 +284,30 @@ static INLINE int moves(Ctx *c, uint32_t legal, uint32_t hand, int seat, int pos
     if (c->count_roem && equiv) live = roem_live(c, seat, pos, legal, tmask);
     int n = 0;
     int keys[8];
+    /* second and third hand: the strongest cards the next opponent and (second hand)
+       the partner can add */
+    int opp_pow = 0, partner_pow = 0;
+    if (ordering && (pos == 1 || pos == 2)) {
+        opp_pow = strongest(c, hands[(seat + 1) & 3], led);
+        if (pos == 1) partner_pow = strongest(c, hands[(seat + 2) & 3], led);
+    }
     for (int s = 0; s < 4; s++) {
         uint32_t lg = (legal >> (8 * s)) & 0xFF;
         if (!lg) continue;
         /* power bits: bit 7 is the highest card of the suit */
         uint32_t L = c->pbyte[s][lg], O = c->pbyte[s][(others >> (8 * s)) & 0xFF];
+        int ruffed = 0, to_partner = 0;
+        if (ordering && pos == 0) {
+            uint32_t sm = SUIT_MASK(s), tm = SUIT_MASK(c->trump);
+            uint32_t h1 = hands[(seat + 1) & 3], h2 = hands[(seat + 2) & 3];
+            uint32_t h3 = hands[(seat + 3) & 3];
+            if (s != c->trump)
+                ruffed = (!(h1 & sm) && (h1 & tm)) || (!(h3 & sm) && (h3 & tm));
+            to_partner = c->pbyte[s][(h2 >> (8 * s)) & 0xFF] >
+                             c->pbyte[s][((h1 | h3) >> (8 * s)) & 0xFF] &&
+                         !ruffed;
+            if (s != c->trump && !(h2 & sm) && (h2 & tm)) to_partner = 1;
+        }
         int prev_b = 8, prev_pts = -1, prev_ok = 0;
         while (L) {
             int b = 31 - __builtin_clz(L);
@@ -283,7 +324,7 @@ static INLINE int moves(Ctx *c, uint32_t legal, uint32_t hand, int seat, int pos
             if (ordering) {
                 if (pos == 0) {
                     int master = !(O >> (b + 1));
-                    keys[n] = master ? -p : 1000 + p;
+                    keys[n] = master && !ruffed ? -p : to_partner ? 500 + p : 1000 + p;
                 } else if (pos == 3) {
                     int pw = c->power[led][card];
                     int ours = pw > best_pow || best_pos == 1;
@@ -293,10 +334,13 @@ static INLINE int moves(Ctx *c, uint32_t legal, uint32_t hand, int seat, int pos
                     keys[n] = (ours ? -gain : gain) * 64 + pw;
                 } else {
                     int pw = c->power[led][card];
-                    int wins = pw > best_pow;
-                    if (best_pos == pos - 2) keys[n] = -p * 4 + wins;
-                    else if (wins) keys[n] = -p + pw;
-                    else keys[n] = 1000 + p;
+                    if (pw > best_pow)
+                        keys[n] = pw > opp_pow ? -p * 4 + 1 : 1000 + p;
+                    else if ((best_pos == pos - 2 && best_pow > opp_pow) ||
+                             (partner_pow > best_pow && partner_pow > opp_pow))
+                        keys[n] = -p * 4;
+                    else
+                        keys[n] = 1000 + p;
                 }
             }
             out[n++] = card;

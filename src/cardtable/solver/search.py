@@ -44,6 +44,9 @@ __all__ = ["INF", "Options", "Position", "PureSearch"]
 CANON_MIN: Final = 4
 """The table key moves zero-point cards from this many cards a hand up (:meth:`_key`)."""
 
+RUFFED, TO_PARTNER = 1, 2
+"""How a suit leads (:meth:`PureSearch._lead_tiers`)."""
+
 INF: Final = 10_000
 """Larger than any value (162 + roem + mars < 2,000)."""
 
@@ -518,11 +521,16 @@ class PureSearch:
         if not self.options.ordering or len(cards) < 2:
             return cards
         if pos == 0:
-            # lead: masters (highest left in their suit) first, then cheap cards
+            # lead: masters no opponent can ruff, most points first; low cards to the
+            # partner's winner; the rest, fewest points first
+            tiers = self._lead_tiers(seat)
+
             def lead_key(card: int) -> int:
-                suit_cards = SUITS[card // 13] & others
-                master = not suit_cards & ABOVE_IN_SUIT[trump][card]
-                return (0 if master else 1000) + (pts[card] if not master else -pts[card])
+                suit = card // 13
+                master = not SUITS[suit] & others & ABOVE_IN_SUIT[trump][card]
+                if master and not tiers[suit] & RUFFED:
+                    return -pts[card]
+                return (500 if tiers[suit] & TO_PARTNER else 1000) + pts[card]
 
             cards.sort(key=lead_key)
         elif pos == 3:
@@ -539,22 +547,58 @@ class PureSearch:
 
             cards.sort(key=last_key)
         else:
+            # second and third hand: sure winners (the opponent still to play cannot
+            # beat them) and points onto the partner's sure winner, most points first;
+            # then the rest, fewest points first
             power = self._powers[led]
-            partner = best_pos == pos - 2
+            opp_pow = self._strongest(hands[(seat + 1) & 3], led)
+            partner_pow = self._strongest(hands[(seat + 2) & 3], led) if pos == 1 else 0
+            partner_wins = (best_pos == pos - 2 and best_pow > opp_pow) or (
+                partner_pow > best_pow and partner_pow > opp_pow
+            )
 
             def follow_key(card: int) -> int:
-                wins = power[card] > best_pow
-                if partner:
-                    return -pts[card] * 4 + (1 if wins else 0)
-                if wins:
-                    return -pts[card] + power[card]
-                return 1000 + pts[card]
+                if power[card] > best_pow:
+                    return -pts[card] * 4 + 1 if power[card] > opp_pow else 1000 + pts[card]
+                return -pts[card] * 4 if partner_wins else 1000 + pts[card]
 
             cards.sort(key=follow_key)
         if first >= 0 and first in cards:
             cards.remove(first)
             cards.insert(0, first)
         return cards
+
+    def _lead_tiers(self, leader: int) -> list[int]:
+        """For each suit, when ``leader`` leads it, a set of flags: RUFFED (an opponent is
+        void and holds a trump) and TO_PARTNER (the partner's top card of the suit beats
+        the opponents' and they cannot ruff, or the partner ruffs)."""
+        hands, trump = self._hands, self.trump
+        left, partner, right = (hands[(leader + i) & 3] for i in (1, 2, 3))
+        trumps = SUITS[trump]
+        tiers = []
+        for suit in range(4):
+            cards = SUITS[suit]
+            plain = suit != trump
+            ruffed = plain and any(not h & cards and h & trumps for h in (left, right))
+            beats = self._strongest(partner & cards, suit) > self._strongest(
+                (left | right) & cards, suit
+            )
+            ruffs = plain and not partner & cards and partner & trumps
+            flags = RUFFED if ruffed else 0
+            if (beats and not ruffed) or ruffs:
+                flags |= TO_PARTNER
+            tiers.append(flags)
+        return tiers
+
+    def _strongest(self, hand: int, led: int) -> int:
+        """The power of the strongest card ``hand`` could add to a trick of suit ``led``:
+        its best card of that suit, else its best trump, else 0."""
+        suit = led if hand & SUITS[led] else self.trump
+        power = self._powers[led]
+        for card in self._order[suit]:
+            if hand >> card & 1:
+                return power[card]
+        return 0
 
 
 def _above_in_suit(trump: int) -> tuple[int, ...]:
