@@ -269,10 +269,10 @@ static INLINE int strongest(const Ctx *c, uint32_t hand, int led) {
  * Order: the table's best card first. Leading: a master (highest left in its suit) no
  * opponent can ruff, most points first; then low cards to the partner's winner (its
  * top card of the suit beats the opponents' and they cannot ruff, or it ruffs); then
- * the rest, fewest points first. Second and third hand: a card that wins the trick
- * whatever the opponent still to play adds, most points first, and points onto a
- * trick the partner wins whatever that opponent adds; then every other card, fewest
- * points first. Last hand: by the exact value of the trick. */
+ * the rest, fewest points first, trumps last. Second and third hand: a card that wins
+ * the trick whatever the opponent still to play adds, most points first, and points
+ * onto a trick the partner wins whatever that opponent adds; then every other card,
+ * fewest points first. Last hand: by the exact value of the trick. */
 static INLINE int moves(Ctx *c, uint32_t legal, uint32_t hand, int seat, int pos, int best_pow,
                         int best_pos, int led, int first, uint32_t tmask, int tpts, int *out,
                         int *roem_of) {
@@ -324,7 +324,10 @@ static INLINE int moves(Ctx *c, uint32_t legal, uint32_t hand, int seat, int pos
             if (ordering) {
                 if (pos == 0) {
                     int master = !(O >> (b + 1));
-                    keys[n] = master && !ruffed ? -p : to_partner ? 500 + p : 1000 + p;
+                    keys[n] = master && !ruffed ? -p
+                              : to_partner     ? 500 + p
+                              : s == c->trump  ? 1100 + p
+                                               : 1000 + p;
                 } else if (pos == 3) {
                     int pw = c->power[led][card];
                     int ours = pw > best_pow || best_pos == 1;

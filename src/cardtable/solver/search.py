@@ -7,8 +7,10 @@ to a team that ends with all eight tricks. Team 0 maximizes, team 1 minimizes.
 
 The techniques, each of which can be switched off to measure it (:class:`Options`):
 
-- move ordering (the best card of the table entry first, then cards that win the trick
-  cheaply, smears on partner's winners, cheap discards; the last player to a trick
+- move ordering that reads the other hands (the best card of the table entry first;
+  leads of masters no opponent can ruff, then low leads to the partner's winner or
+  ruff; second and third hand: sure winners and smears onto the partner's sure winner,
+  judged by the strongest card the next opponent can add; the last player to a trick
   tries its cards by the exact value of the trick for its team);
 - a transposition table at trick boundaries keyed on the four remaining hands, the
   leader and which teams can still make mars; it stores *bounds of the value of the
@@ -522,7 +524,7 @@ class PureSearch:
             return cards
         if pos == 0:
             # lead: masters no opponent can ruff, most points first; low cards to the
-            # partner's winner; the rest, fewest points first
+            # partner's winner; the rest, fewest points first, trumps last
             tiers = self._lead_tiers(seat)
 
             def lead_key(card: int) -> int:
@@ -530,7 +532,9 @@ class PureSearch:
                 master = not SUITS[suit] & others & ABOVE_IN_SUIT[trump][card]
                 if master and not tiers[suit] & RUFFED:
                     return -pts[card]
-                return (500 if tiers[suit] & TO_PARTNER else 1000) + pts[card]
+                if tiers[suit] & TO_PARTNER:
+                    return 500 + pts[card]
+                return (1100 if suit == trump else 1000) + pts[card]
 
             cards.sort(key=lead_key)
         elif pos == 3:
