@@ -266,10 +266,11 @@ static INLINE int strongest(const Ctx *c, uint32_t hand, int led) {
 
 /* The cards to search, best first; returns how many.
  *
- * Order: the table's best card first. Leading: a master (highest left in its suit) no
- * opponent can ruff, most points first; then low cards to the partner's winner (its
- * top card of the suit beats the opponents' and they cannot ruff, or it ruffs); then
- * the rest, fewest points first, trumps last. Second and third hand: a card that wins
+ * Order: the table's best card first. Leading: a master (highest left in its suit)
+ * that cashes (no opponent can ruff it; a trump while an opponent has a trump), most
+ * points first; then low cards to the partner's winner (its top card of the suit
+ * beats the opponents' and a master would cash, or it ruffs); then the rest, fewest
+ * points first, trumps last. Second and third hand: a card that wins
  * the trick whatever the opponent still to play adds, most points first, and points
  * onto a trick the partner wins whatever that opponent adds; then every other card,
  * fewest points first. Last hand: by the exact value of the trick. */
@@ -296,16 +297,19 @@ static INLINE int moves(Ctx *c, uint32_t legal, uint32_t hand, int seat, int pos
         if (!lg) continue;
         /* power bits: bit 7 is the highest card of the suit */
         uint32_t L = c->pbyte[s][lg], O = c->pbyte[s][(others >> (8 * s)) & 0xFF];
-        int ruffed = 0, to_partner = 0;
+        /* leading this suit: can a master cash (a plain suit no opponent can ruff, trumps
+           while an opponent has one), does the trick go to the partner */
+        int cashes = 0, to_partner = 0;
         if (ordering && pos == 0) {
             uint32_t sm = SUIT_MASK(s), tm = SUIT_MASK(c->trump);
             uint32_t h1 = hands[(seat + 1) & 3], h2 = hands[(seat + 2) & 3];
             uint32_t h3 = hands[(seat + 3) & 3];
-            if (s != c->trump)
-                ruffed = (!(h1 & sm) && (h1 & tm)) || (!(h3 & sm) && (h3 & tm));
-            to_partner = c->pbyte[s][(h2 >> (8 * s)) & 0xFF] >
-                             c->pbyte[s][((h1 | h3) >> (8 * s)) & 0xFF] &&
-                         !ruffed;
+            if (s == c->trump)
+                cashes = ((h1 | h3) & tm) != 0;
+            else
+                cashes = !((!(h1 & sm) && (h1 & tm)) || (!(h3 & sm) && (h3 & tm)));
+            to_partner = cashes && c->pbyte[s][(h2 >> (8 * s)) & 0xFF] >
+                                       c->pbyte[s][((h1 | h3) >> (8 * s)) & 0xFF];
             if (s != c->trump && !(h2 & sm) && (h2 & tm)) to_partner = 1;
         }
         int prev_b = 8, prev_pts = -1, prev_ok = 0;
@@ -324,7 +328,7 @@ static INLINE int moves(Ctx *c, uint32_t legal, uint32_t hand, int seat, int pos
             if (ordering) {
                 if (pos == 0) {
                     int master = !(O >> (b + 1));
-                    keys[n] = master && !ruffed ? -p
+                    keys[n] = master && cashes ? -p
                               : to_partner     ? 500 + p
                               : s == c->trump  ? 1100 + p
                                                : 1000 + p;

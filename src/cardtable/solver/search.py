@@ -8,10 +8,11 @@ to a team that ends with all eight tricks. Team 0 maximizes, team 1 minimizes.
 The techniques, each of which can be switched off to measure it (:class:`Options`):
 
 - move ordering that reads the other hands (the best card of the table entry first;
-  leads of masters no opponent can ruff, then low leads to the partner's winner or
-  ruff; second and third hand: sure winners and smears onto the partner's sure winner,
-  judged by the strongest card the next opponent can add; the last player to a trick
-  tries its cards by the exact value of the trick for its team);
+  leads of masters that cash (no opponent ruffs; trumps while an opponent has one),
+  then low leads to the partner's winner or ruff, the rest with trumps last; second
+  and third hand: sure winners and smears onto the partner's sure winner, judged by
+  the strongest card the next opponent can add; the last player to a trick tries its
+  cards by the exact value of the trick for its team);
 - a transposition table at trick boundaries keyed on the four remaining hands, the
   leader and which teams can still make mars; it stores *bounds of the value of the
   remaining play only*, which does not depend on how the position was reached;
@@ -46,7 +47,7 @@ __all__ = ["INF", "Options", "Position", "PureSearch"]
 CANON_MIN: Final = 4
 """The table key moves zero-point cards from this many cards a hand up (:meth:`_key`)."""
 
-RUFFED, TO_PARTNER = 1, 2
+CASHES, TO_PARTNER = 1, 2
 """How a suit leads (:meth:`PureSearch._lead_tiers`)."""
 
 INF: Final = 10_000
@@ -523,14 +524,14 @@ class PureSearch:
         if not self.options.ordering or len(cards) < 2:
             return cards
         if pos == 0:
-            # lead: masters no opponent can ruff, most points first; low cards to the
-            # partner's winner; the rest, fewest points first, trumps last
+            # lead: masters that cash, most points first; low cards to the partner's
+            # winner; the rest, fewest points first, trumps last
             tiers = self._lead_tiers(seat)
 
             def lead_key(card: int) -> int:
                 suit = card // 13
                 master = not SUITS[suit] & others & ABOVE_IN_SUIT[trump][card]
-                if master and not tiers[suit] & RUFFED:
+                if master and tiers[suit] & CASHES:
                     return -pts[card]
                 if tiers[suit] & TO_PARTNER:
                     return 500 + pts[card]
@@ -573,23 +574,26 @@ class PureSearch:
         return cards
 
     def _lead_tiers(self, leader: int) -> list[int]:
-        """For each suit, when ``leader`` leads it, a set of flags: RUFFED (an opponent is
-        void and holds a trump) and TO_PARTNER (the partner's top card of the suit beats
-        the opponents' and they cannot ruff, or the partner ruffs)."""
+        """For each suit, when ``leader`` leads it, a set of flags: CASHES (a master of it
+        wins: no opponent can ruff a plain suit; an opponent still has a trump) and
+        TO_PARTNER (the partner's top card of the suit beats the opponents' and a master
+        would cash, or the partner ruffs)."""
         hands, trump = self._hands, self.trump
         left, partner, right = (hands[(leader + i) & 3] for i in (1, 2, 3))
         trumps = SUITS[trump]
         tiers = []
         for suit in range(4):
             cards = SUITS[suit]
-            plain = suit != trump
-            ruffed = plain and any(not h & cards and h & trumps for h in (left, right))
+            if suit == trump:
+                cashes = bool((left | right) & trumps)
+            else:
+                cashes = not any(not h & cards and h & trumps for h in (left, right))
             beats = self._strongest(partner & cards, suit) > self._strongest(
                 (left | right) & cards, suit
             )
-            ruffs = plain and not partner & cards and partner & trumps
-            flags = RUFFED if ruffed else 0
-            if (beats and not ruffed) or ruffs:
+            ruffs = suit != trump and not partner & cards and partner & trumps
+            flags = CASHES if cashes else 0
+            if (beats and cashes) or ruffs:
                 flags |= TO_PARTNER
             tiers.append(flags)
         return tiers
