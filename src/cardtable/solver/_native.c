@@ -277,10 +277,16 @@ static INLINE int strongest(const Ctx *c, uint32_t hand, int led) {
 static INLINE int moves(Ctx *c, uint32_t legal, uint32_t hand, int seat, int pos, int best_pow,
                         int best_pos, int led, int first, uint32_t tmask, int tpts, int *out,
                         int *roem_of) {
+    int ordering = c->flags & F_ORDER;
+    if (!(legal & (legal - 1))) { /* one legal card: nothing to choose or order */
+        out[0] = lowbit(legal);
+        if (ordering && pos == 3 && c->count_roem)
+            roem_of[out[0]] = trick_roem(c, tmask | legal);
+        return 1;
+    }
     uint32_t *hands = c->hands;
     uint32_t others = (hands[0] | hands[1] | hands[2] | hands[3] | tmask) & ~hand;
     int equiv = c->flags & F_EQUIV;
-    int ordering = c->flags & F_ORDER;
     uint32_t live = 0;
     if (c->count_roem && equiv) live = roem_live(c, seat, pos, legal, tmask);
     int n = 0;

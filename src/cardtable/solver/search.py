@@ -496,6 +496,8 @@ class PureSearch:
         tpts: int = 0,
     ) -> list[int]:
         """The legal cards to search, equivalent ones removed, best first."""
+        if not legal & (legal - 1):  # one legal card: nothing to choose or order
+            return [legal.bit_length() - 1]
         hands = self._hands
         others = (hands[0] | hands[1] | hands[2] | hands[3] | tmask) & ~hand
         cards: list[int] = []
