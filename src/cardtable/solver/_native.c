@@ -266,11 +266,11 @@ static INLINE int strongest(const Ctx *c, uint32_t hand, int led) {
 
 /* The cards to search, best first; returns how many.
  *
- * Order: the table's best card first. Leading: a master (highest left in its suit)
- * that cashes (no opponent can ruff it; a trump while an opponent has a trump), most
- * points first; then low cards to the partner's winner (its top card of the suit
- * beats the opponents' and a master would cash, or it ruffs); then the rest, fewest
- * points first, trumps last. Second and third hand: a card that wins
+ * Order: the table's best card first. Leading: a master (highest left in its suit) of
+ * a plain suit no opponent can ruff, most points first; then low cards to the
+ * partner's winner (its top card of the suit beats the opponents' and a master would
+ * cash, or it ruffs); then the master trump while an opponent has a trump; then the
+ * rest, fewest points first, trumps last. Second and third hand: a card that wins
  * the trick whatever the opponent still to play adds, most points first, and points
  * onto a trick the partner wins whatever that opponent adds; then every other card,
  * fewest points first. Last hand: by the exact value of the trick. */
@@ -334,10 +334,11 @@ static INLINE int moves(Ctx *c, uint32_t legal, uint32_t hand, int seat, int pos
             if (ordering) {
                 if (pos == 0) {
                     int master = !(O >> (b + 1));
-                    keys[n] = master && cashes ? -p
-                              : to_partner     ? 500 + p
-                              : s == c->trump  ? 1100 + p
-                                               : 1000 + p;
+                    keys[n] = master && cashes && s != c->trump ? -p
+                              : to_partner                 ? 500 + p
+                              : master && cashes           ? 600 - p
+                              : s == c->trump              ? 1100 + p
+                                                           : 1000 + p;
                 } else if (pos == 3) {
                     int pw = c->power[led][card];
                     int ours = pw > best_pow || best_pos == 1;

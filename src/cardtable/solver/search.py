@@ -8,11 +8,11 @@ to a team that ends with all eight tricks. Team 0 maximizes, team 1 minimizes.
 The techniques, each of which can be switched off to measure it (:class:`Options`):
 
 - move ordering that reads the other hands (the best card of the table entry first;
-  leads of masters that cash (no opponent ruffs; trumps while an opponent has one),
-  then low leads to the partner's winner or ruff, the rest with trumps last; second
-  and third hand: sure winners and smears onto the partner's sure winner, judged by
-  the strongest card the next opponent can add; the last player to a trick tries its
-  cards by the exact value of the trick for its team);
+  leads of plain masters no opponent ruffs, then low leads to the partner's winner or
+  ruff, then the master trump while an opponent has a trump, the rest with trumps
+  last; second and third hand: sure winners and smears onto the partner's sure
+  winner, judged by the strongest card the next opponent can add; the last player to
+  a trick tries its cards by the exact value of the trick for its team);
 - a transposition table at trick boundaries keyed on the four remaining hands, the
   leader and which teams can still make mars; it stores *bounds of the value of the
   remaining play only*, which does not depend on how the position was reached;
@@ -526,17 +526,21 @@ class PureSearch:
         if not self.options.ordering or len(cards) < 2:
             return cards
         if pos == 0:
-            # lead: masters that cash, most points first; low cards to the partner's
-            # winner; the rest, fewest points first, trumps last
+            # lead: plain masters that cash, most points first; low cards to the
+            # partner's winner; the master trump; the rest, fewest points first, trumps
+            # last
             tiers = self._lead_tiers(seat)
 
             def lead_key(card: int) -> int:
                 suit = card // 13
                 master = not SUITS[suit] & others & ABOVE_IN_SUIT[trump][card]
-                if master and tiers[suit] & CASHES:
+                cashes = master and tiers[suit] & CASHES
+                if cashes and suit != trump:
                     return -pts[card]
                 if tiers[suit] & TO_PARTNER:
                     return 500 + pts[card]
+                if cashes:
+                    return 600 - pts[card]
                 return (1100 if suit == trump else 1000) + pts[card]
 
             cards.sort(key=lead_key)
