@@ -190,64 +190,33 @@ static inline int apart(const uint32_t *hands, uint32_t w) {
     return 1;
 }
 
-static inline int apart_n(const uint32_t *hands, int n, uint32_t w) {
-    for (int i = 0; i < n; i++)
-        if ((hands[i] & w) & ((hands[i] & w) - 1)) return 0;
-    return 1;
-}
-
-/* The cards of the hand at ``seat`` that may still be part of trick roem (the others
- * are roem-neutral). With a trick in progress (tmask), a card played now makes roem only
- * with the trick's cards and one card from each of the nwait hands still to play to it
- * (wait, the players after ``pos``); a card played later only with cards still in the
- * other hands, each from a different hand. Runs are judged a suit at a time from the
- * window tables: a window of three ranks counts when the hand holds exactly one of its
- * cards and the rest lie where they can join it. Only legal cards are judged, and runs
- * only in suits with two or more of them: a lone card has no neighbour to be
- * equivalent to. */
-static uint32_t roem_live(const Ctx *c, int seat, int pos, uint32_t legal, uint32_t tmask) {
+/* The cards of suit ``s`` in the hand at ``seat`` that may still be part of a run of
+ * trick roem (as natural bits of the suit). Only the zero-point cards of a suit share
+ * their points (9 8 7, trumps 8 7), so only they can be equivalent, and stuk and four
+ * of a kind never involve them: runs are all that can keep them apart. With a trick
+ * in progress (tmask), a card played now makes a run only with the trick's cards and
+ * one card from each hand still to play to it (the players after ``pos``); a card
+ * played later only with cards still in the other hands, each from a different hand.
+ * A window of three ranks counts when the hand holds exactly one of its cards and the
+ * rest lie where they can join it. */
+static uint32_t runs_live(const Ctx *c, int seat, int pos, int s, uint32_t tmask) {
     const uint32_t *hands = c->hands;
-    uint32_t wait[3];
-    int nwait = 0;
-    if (tmask)
-        for (int i = 1; i < 4 - pos; i++) wait[nwait++] = hands[(seat + i) & 3];
-    uint32_t hand = hands[seat];
-    uint32_t remaining = hands[0] | hands[1] | hands[2] | hands[3];
-    uint32_t now = tmask;
-    for (int i = 0; i < nwait; i++) now |= wait[i];
-    uint32_t live = 0;
-    for (int s = 0; s < 4; s++) {
-        int sh = 8 * s;
-        uint32_t m = (hand >> sh) & 0xFF;
-        uint32_t lg = (legal >> sh) & 0xFF;
-        if (!(lg & (lg - 1))) continue;
-        uint32_t later = WIN3[(remaining >> sh) & 0xFF] &
-                         ~(BAD3[(hands[0] >> sh) & 0xFF] | BAD3[(hands[1] >> sh) & 0xFF] |
-                           BAD3[(hands[2] >> sh) & 0xFF] | BAD3[(hands[3] >> sh) & 0xFF]);
-        uint32_t cover = COVER3[later];
-        if (tmask) {
-            uint32_t bad = BAD3[m];
-            for (int i = 0; i < nwait; i++) bad |= BAD3[(wait[i] >> sh) & 0xFF];
-            cover |= COVER3[WIN3[((now >> sh) & 0xFF) | m] & ~bad];
+    int sh = 8 * s;
+    uint32_t m = (hands[seat] >> sh) & 0xFF;
+    uint32_t b0 = (hands[0] >> sh) & 0xFF, b1 = (hands[1] >> sh) & 0xFF;
+    uint32_t b2 = (hands[2] >> sh) & 0xFF, b3 = (hands[3] >> sh) & 0xFF;
+    uint32_t later = WIN3[b0 | b1 | b2 | b3] & ~(BAD3[b0] | BAD3[b1] | BAD3[b2] | BAD3[b3]);
+    uint32_t cover = COVER3[later];
+    if (tmask) {
+        uint32_t now = (tmask >> sh) & 0xFF, bad = BAD3[m];
+        for (int i = 1; i < 4 - pos; i++) {
+            uint32_t w = (hands[(seat + i) & 3] >> sh) & 0xFF;
+            now |= w;
+            bad |= BAD3[w];
         }
-        live |= (cover & m) << sh;
+        cover |= COVER3[WIN3[now | m] & ~bad];
     }
-    uint32_t stuk = (1u << (c->trump * 8 + 5)) | (1u << (c->trump * 8 + 6));
-    if ((legal & stuk) && ((remaining | tmask) & ~hand & stuk)) live |= hand & stuk;
-    /* four of a kind: the other three of the rank in three other hands, or (with a
-       trick in progress) in the trick and the hands still to play to it */
-    uint32_t ranks = ((legal | legal >> 8 | legal >> 16 | legal >> 24) & 0xF8);
-    uint32_t whole = remaining | tmask;
-    ranks &= whole & (whole >> 8) & (whole >> 16) & (whole >> 24);
-    for (; ranks; ranks &= ranks - 1) {
-        int r = lowbit(ranks);
-        uint32_t mine = hand & (0x01010101u << r);
-        if (mine & (mine - 1)) continue;
-        uint32_t f = (0x01010101u << r) & ~mine;
-        if (!(f & tmask) && apart(hands, f)) { live |= mine; continue; }
-        if (tmask && (f & now) == f && apart_n(wait, nwait, f)) live |= mine;
-    }
-    return live & legal;
+    return cover & m;
 }
 
 /* The power (when ``led`` was led) of the strongest card ``hand`` could add to the
@@ -287,8 +256,6 @@ static INLINE int moves(Ctx *c, uint32_t legal, uint32_t hand, int seat, int pos
     uint32_t *hands = c->hands;
     uint32_t others = (hands[0] | hands[1] | hands[2] | hands[3] | tmask) & ~hand;
     int equiv = c->flags & F_EQUIV;
-    uint32_t live = 0;
-    if (c->count_roem && equiv) live = roem_live(c, seat, pos, legal, tmask);
     int n = 0;
     int keys[8];
     /* second and third hand: the strongest cards the next opponent and (second hand)
@@ -318,7 +285,11 @@ static INLINE int moves(Ctx *c, uint32_t legal, uint32_t hand, int seat, int pos
                                        c->pbyte[s][((h1 | h3) >> (8 * s)) & 0xFF];
             if (s != c->trump && !(h2 & sm) && (h2 & tm)) to_partner = 1;
         }
-        int prev_b = 8, prev_pts = -1, prev_ok = 0;
+        int prev_b = 8, prev_pts = -1, prev_card = 0;
+        /* with roem, the suit's cards that may make a run, at its first pair of cards
+           that could be equivalent (same points, nothing between) */
+        int live_due = c->count_roem;
+        uint32_t live = 0;
         while (L) {
             int b = 31 - __builtin_clz(L);
             L ^= 1u << b;
@@ -326,11 +297,16 @@ static INLINE int moves(Ctx *c, uint32_t legal, uint32_t hand, int seat, int pos
             int p = c->pts[card];
             /* others between this card and the previous one break the equivalence */
             if (O & ((1u << prev_b) - 1) & ~((2u << b) - 1)) prev_pts = -1;
-            int ok = !(live >> card & 1);
             prev_b = b;
-            if (equiv && ok && prev_ok && p == prev_pts) continue;
+            if (equiv && p == prev_pts) {
+                if (live_due) {
+                    live = runs_live(c, seat, pos, s, tmask);
+                    live_due = 0;
+                }
+                if (!((live >> (card & 7) | live >> (prev_card & 7)) & 1)) continue;
+            }
             prev_pts = p;
-            prev_ok = ok;
+            prev_card = card;
             if (ordering) {
                 if (pos == 0) {
                     int master = !(O >> (b + 1));

@@ -509,8 +509,7 @@ class PureSearch:
         for suit in range(4):
             if not legal & SUITS[suit]:
                 continue
-            prev_pts = -1
-            prev_ok = False
+            prev_pts = prev_card = -1
             for card in self._order[suit]:
                 bit = 1 << card
                 if others & bit:
@@ -518,11 +517,21 @@ class PureSearch:
                     continue
                 if not legal & bit:
                     continue
-                ok = not count_roem or roem_neutral(card, hands, others, trump, tmask, waiting)
-                if equivalence and ok and prev_ok and pts[card] == prev_pts:
+                # equivalent to the card before it unless either may still make roem
+                if (
+                    equivalence
+                    and pts[card] == prev_pts
+                    and (
+                        not count_roem
+                        or (
+                            roem_neutral(card, hands, others, trump, tmask, waiting)
+                            and roem_neutral(prev_card, hands, others, trump, tmask, waiting)
+                        )
+                    )
+                ):
                     continue
                 cards.append(card)
-                prev_pts, prev_ok = pts[card], ok
+                prev_pts, prev_card = pts[card], card
         if not self.options.ordering or len(cards) < 2:
             return cards
         if pos == 0:
