@@ -25,6 +25,9 @@
 /* the table key moves zero-point cards only with this many cards a hand or more:
    nearer the end the moves cost more than the transpositions they find */
 #define CANON_MIN 4
+/* quick bounds only with this many cards a hand or more: with two each the search
+   below a lead costs less than the bounds */
+#define BOUNDS_MIN 3
 
 enum { F_TABLE = 1, F_ORDER = 2, F_EQUIV = 4, F_BOUNDS = 8 };
 
@@ -545,7 +548,7 @@ static int lead(Ctx *c, int leader, int mars, int alpha, int beta) {
             if (lo == hi) return lo;
         }
     }
-    if (c->flags & F_BOUNDS) {
+    if ((c->flags & F_BOUNDS) && popcount32(hand) >= BOUNDS_MIN) {
         int low, high;
         bounds(c, leader, mars, &low, &high);
         if (low >= beta) return low;

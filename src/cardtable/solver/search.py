@@ -50,6 +50,9 @@ CANON_MIN: Final = 4
 CASHES, TO_PARTNER = 1, 2
 """How a suit leads (:meth:`PureSearch._lead_tiers`)."""
 
+BOUNDS_MIN: Final = 3
+"""Quick bounds from this many cards a hand up (below, the search costs less)."""
+
 INF: Final = 10_000
 """Larger than any value (162 + roem + mars < 2,000)."""
 
@@ -227,7 +230,7 @@ class PureSearch:
                     return hi
                 if lo == hi:
                     return lo
-        if options.bounds:
+        if options.bounds and hand.bit_count() >= BOUNDS_MIN:
             low, high = self._bounds(leader, mars)
             if low >= beta:
                 return low
