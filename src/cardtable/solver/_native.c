@@ -252,8 +252,7 @@ static INLINE int moves(Ctx *c, uint32_t legal, uint32_t hand, int seat, int pos
     int ordering = c->flags & F_ORDER;
     if (!(legal & (legal - 1))) { /* one legal card: nothing to choose or order */
         out[0] = lowbit(legal);
-        if (ordering && pos == 3 && c->count_roem)
-            roem_of[out[0]] = trick_roem(c, tmask | legal);
+        if (pos == 3) roem_of[out[0]] = c->count_roem ? trick_roem(c, tmask | legal) : 0;
         return 1;
     }
     uint32_t *hands = c->hands;
@@ -310,6 +309,9 @@ static INLINE int moves(Ctx *c, uint32_t legal, uint32_t hand, int seat, int pos
             }
             prev_pts = p;
             prev_card = card;
+            /* the last player's trick roem, for the order and for the score */
+            int roem = pos == 3 && c->count_roem ? trick_roem(c, tmask | (1u << card)) : 0;
+            if (pos == 3) roem_of[card] = roem;
             if (ordering) {
                 if (pos == 0) {
                     int master = !(O >> (b + 1));
@@ -321,8 +323,6 @@ static INLINE int moves(Ctx *c, uint32_t legal, uint32_t hand, int seat, int pos
                 } else if (pos == 3) {
                     int pw = c->power[led][card];
                     int ours = pw > best_pow || best_pos == 1;
-                    int roem = c->count_roem ? trick_roem(c, tmask | (1u << card)) : 0;
-                    roem_of[card] = roem;
                     int gain = tpts + p + roem;
                     keys[n] = (ours ? -gain : gain) * 64 + pw;
                 } else {
@@ -617,8 +617,7 @@ static int follow(Ctx *c, int leader, int mars, int pos, int led, int best_pow, 
     uint32_t hand = hands[seat];
     uint32_t legal = legal_at(c, hand, led, top, best_pos == pos - 2);
     int cards[8];
-    int ordering = c->flags & F_ORDER;
-    int roem_of[32]; /* the last player's trick roem by card, from the ordering */
+    int roem_of[32]; /* the last player's trick roem by card (moves fills it) */
     int n = moves(c, legal, hand, seat, pos, best_pow, best_pos, led, -1, tmask, tpts, cards,
                   roem_of);
     int maximizing = !(seat & 1);
@@ -643,8 +642,7 @@ static int follow(Ctx *c, int leader, int mars, int pos, int led, int best_pow, 
             int team = winner & 1;
             int gained = tpts + c->pts[card];
             if (!hands[seat]) gained += 10;
-            if (c->count_roem)
-                gained += ordering ? roem_of[card] : trick_roem(c, tmask | bit);
+            gained += roem_of[card];
             if (team) gained = -gained;
             value = gained + lead(c, winner, mars & (1 << team), alpha - gained, beta - gained);
         }
