@@ -39,7 +39,7 @@ from cardtable.solver.tables import (
     cached_trick_roem,
     points_of,
     roem_bound,
-    roem_neutral,
+    run_neutral,
 )
 
 __all__ = ["INF", "Options", "Position", "PureSearch"]
@@ -520,15 +520,15 @@ class PureSearch:
                     continue
                 if not legal & bit:
                     continue
-                # equivalent to the card before it unless either may still make roem
+                # equivalent to the card before it unless either may still be part of a run
                 if (
                     equivalence
                     and pts[card] == prev_pts
                     and (
                         not count_roem
                         or (
-                            roem_neutral(card, hands, others, trump, tmask, waiting)
-                            and roem_neutral(prev_card, hands, others, trump, tmask, waiting)
+                            run_neutral(card, hands, others, tmask, waiting)
+                            and run_neutral(prev_card, hands, others, tmask, waiting)
                         )
                     )
                 ):

@@ -16,7 +16,6 @@ __all__ = [
     "MARS",
     "ORDER",
     "RUN_WINDOWS",
-    "STUK_PARTNER",
     "apart",
     "cached_trick_roem",
     "roem_bound",
@@ -57,19 +56,6 @@ _FOUR_MASKS: Final[tuple[int, ...]] = tuple(
 )
 """``_FOUR_MASKS[card]``: the four cards of its rank when that rank makes roem, else 0."""
 
-STUK_PARTNER: Final[tuple[tuple[int, ...], ...]] = tuple(
-    tuple(
-        1 << (trump * 13 + 10)
-        if card == trump * 13 + 11
-        else 1 << (trump * 13 + 11)
-        if card == trump * 13 + 10
-        else 0
-        for card in range(52)
-    )
-    for trump in range(4)
-)
-"""``STUK_PARTNER[trump][card]``: the other half of stuk (K <-> Q of trump), else 0."""
-
 _ROEM_CACHE: Final[tuple[dict[int, int], ...]] = ({}, {}, {}, {})
 
 
@@ -92,20 +78,23 @@ def apart(cards: int, hands: tuple[int, ...] | list[int]) -> bool:
     return True
 
 
-def roem_neutral(
+def run_neutral(
     card: int,
     hands: tuple[int, ...] | list[int],
     others: int,
-    trump: int,
     trick: int = 0,
     waiting: tuple[int, ...] | list[int] = (),
 ) -> bool:
-    """Whether ``card`` can never be part of trick roem: every run of three through it
-    misses a card still in play elsewhere (``others``: the other hands and the trick) or
-    needs two cards of one hand, stuk cannot form, and its four of a kind cannot form.
+    """Whether ``card`` can never be part of a run of trick roem: every run of three
+    through it misses a card still in play elsewhere (``others``: the other hands and the
+    trick) or needs two cards of one hand.
+
+    The search asks only about cards that could be equivalent, cards of one suit with
+    the same points: the zero-point cards (9 8 7, trumps 8 7), which stuk and four of a
+    kind never involve, so runs are all that can keep them apart.
 
     With a trick in progress (``trick``: its cards; ``waiting``: the hands of the players
-    still to play to it), a card played now makes roem only with the trick's cards and
+    still to play to it), a card played now makes a run only with the trick's cards and
     one card from each waiting hand, and a card played later only with cards still in
     the hands: a run through a card of the trick and a card of a player who has already
     played can never form.
@@ -119,16 +108,7 @@ def roem_neutral(
             return False
         if trick and window & now == window and apart(window, waiting):
             return False
-    partner = STUK_PARTNER[trump][card]
-    if partner and partner & others:
-        return False
-    four = _FOUR_MASKS[card]
-    if not four:
-        return True
-    rest = four & ~(1 << card)
-    if rest & held == rest and apart(rest, hands):
-        return False
-    return not (trick and rest & now == rest and apart(rest, waiting))
+    return True
 
 
 def suit_runs(ranks: int, held: list[int]) -> int:
@@ -183,4 +163,4 @@ def points_of(mask: int, trump: int) -> int:
     return total
 
 
-__all__ += ["POINTS", "POWER", "SUITS", "points_of", "roem_neutral"]
+__all__ += ["POINTS", "POWER", "SUITS", "points_of", "run_neutral"]
