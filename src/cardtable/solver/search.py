@@ -508,7 +508,6 @@ class PureSearch:
         equivalence = self.options.equivalence
         count_roem = self.count_roem
         trump = self.trump
-        waiting = [hands[(seat + i) & 3] for i in range(1, 4 - pos)] if tmask and count_roem else []
         for suit in range(4):
             if not legal & SUITS[suit]:
                 continue
@@ -526,10 +525,7 @@ class PureSearch:
                     and pts[card] == prev_pts
                     and (
                         not count_roem
-                        or (
-                            run_neutral(card, hands, others, tmask, waiting)
-                            and run_neutral(prev_card, hands, others, tmask, waiting)
-                        )
+                        or self._runs_neutral(card, prev_card, others, tmask, seat, pos)
                     )
                 ):
                     continue
@@ -590,6 +586,17 @@ class PureSearch:
             cards.remove(first)
             cards.insert(0, first)
         return cards
+
+    def _runs_neutral(
+        self, card: int, other: int, others: int, tmask: int, seat: int, pos: int
+    ) -> bool:
+        """Whether neither card can be part of a run (:func:`run_neutral`), the players
+        after ``pos`` still to play to the trick ``tmask``."""
+        hands = self._hands
+        waiting = [hands[(seat + i) & 3] for i in range(1, 4 - pos)] if tmask else []
+        return run_neutral(card, hands, others, tmask, waiting) and run_neutral(
+            other, hands, others, tmask, waiting
+        )
 
     def _lead_tiers(self, leader: int) -> list[int]:
         """For each suit, when ``leader`` leads it, a set of flags: CASHES (a master of it
