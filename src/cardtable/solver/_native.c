@@ -20,7 +20,10 @@
 
 #define INF 10000
 #define MARS 100
-#define TABLE_BITS 20
+/* 2^17 entries of 32 bytes (4 MB): a table that stays in the cache is faster than a
+   bigger one that is never crowded (2^20 entries: 1.3x slower in wall time, with 1%
+   fewer nodes) */
+#define TABLE_BITS 17
 #define TABLE_SIZE (1u << TABLE_BITS)
 /* the table key moves zero-point cards only with this many cards a hand or more:
    nearer the end the moves cost more than the transpositions they find */
@@ -39,6 +42,7 @@ typedef struct {
     int8_t best;
     uint8_t cards; /* cards remaining, for replacement */
     uint8_t used;
+    uint8_t pad[4]; /* 32 bytes: a bucket of two is one 64-byte cache line */
 } Entry;
 
 static Entry *table = NULL;
@@ -686,8 +690,9 @@ static int Context_init(ContextObject *self, PyObject *args, PyObject *kwds) {
         return -1;
     }
     if (!table) {
-        table = (Entry *)calloc(TABLE_SIZE, sizeof(Entry));
+        table = (Entry *)aligned_alloc(64, TABLE_SIZE * sizeof(Entry));
         if (!table) { PyErr_NoMemory(); return -1; }
+        memset(table, 0, TABLE_SIZE * sizeof(Entry));
     }
     ctx_init(&self->ctx, trump, rotterdam, count_roem, flags);
     self->ctx.gen = ++generation;
