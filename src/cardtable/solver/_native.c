@@ -51,13 +51,13 @@ static uint32_t generation = 0;
 typedef struct {
     int trump, rotterdam, count_roem, flags;
     uint32_t gen;
-    int pts[32];
-    int power[4][32];      /* power[led][card] */
+    uint8_t pts[32];
+    uint8_t power[4][32];  /* power[led][card] */
     int order[4][8];       /* cards of a suit, highest first when led */
     uint32_t above[32];    /* cards of the same suit ranking above (its own order) */
     int four_value[8];
     uint8_t pbyte[4][256]; /* a suit's cards (natural bits) as power bits: bit 7 highest */
-    int suit_pts[4][256];  /* points of a suit's cards (natural bits) */
+    uint8_t suit_pts[4][256];  /* points of a suit's cards (natural bits) */
     uint32_t zeros;        /* the zero-point cards at the bottom of each suit */
     uint32_t hands[4];
     long long nodes;
