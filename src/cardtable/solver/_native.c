@@ -271,9 +271,10 @@ static INLINE int moves(Ctx *c, uint32_t legal, uint32_t hand, int seat, int pos
         opp_pow = strongest(c, hands[(seat + 1) & 3], led);
         if (pos == 1) partner_pow = strongest(c, hands[(seat + 2) & 3], led);
     }
-    for (int s = 0; s < 4; s++) {
+    for (uint32_t suits = legal; suits;) {
+        int s = lowbit(suits) >> 3;
+        suits &= ~SUIT_MASK(s);
         uint32_t lg = (legal >> (8 * s)) & 0xFF;
-        if (!lg) continue;
         /* power bits: bit 7 is the highest card of the suit */
         uint32_t L = c->pbyte[s][lg], O = c->pbyte[s][(others >> (8 * s)) & 0xFF];
         /* leading this suit: can a master cash (a plain suit no opponent can ruff, trumps
@@ -301,16 +302,16 @@ static INLINE int moves(Ctx *c, uint32_t legal, uint32_t hand, int seat, int pos
             L ^= 1u << b;
             int card = c->order[s][7 - b];
             int p = c->pts[card];
-            /* others between this card and the previous one break the equivalence */
-            if (O & ((1u << prev_b) - 1) & ~((2u << b) - 1)) prev_pts = -1;
-            prev_b = b;
-            if (equiv && p == prev_pts) {
+            /* equivalent to the previous card: same points, no other card between */
+            if (equiv && p == prev_pts && !(O & ((1u << prev_b) - 1) & ~((2u << b) - 1))) {
                 if (live_due) {
                     live = runs_live(c, seat, pos, s, tmask);
                     live_due = 0;
                 }
+                prev_b = b;
                 if (!((live >> (card & 7) | live >> (prev_card & 7)) & 1)) continue;
             }
+            prev_b = b;
             prev_pts = p;
             prev_card = card;
             /* the last player's trick roem, for the order and for the score */
