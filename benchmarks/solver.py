@@ -9,10 +9,10 @@ trump, dealer and declarer) and times, per deal:
 It prints median, p90, p99 and max per deal and nodes per second for the compiled
 path (``--deals``, default 1,000 per configuration) and the pure-Python path
 (``--pure-deals``), then plain alpha-beta without a table, ordering, equivalent cards
-or bounds (``--plain-deals``, compiled and pure) and the ratio, and each technique
-switched off one at a time (compiled). Run on an idle machine:
+or bounds (``--plain-deals``, compiled) and the ratio, and each technique switched off
+one at a time (``--off-deals``, compiled). Run on an idle machine:
 
-    .venv/bin/python benchmarks/solver.py --deals 1000 --pure-deals 30 --plain-deals 20
+    .venv/bin/python benchmarks/solver.py --deals 1000 --pure-deals 5 --plain-deals 100
 """
 
 from __future__ import annotations
@@ -127,6 +127,9 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=1000, help="compiled, per configuration")
     parser.add_argument("--pure-deals", type=int, default=20, help="pure Python, per config")
     parser.add_argument("--plain-deals", type=int, default=10, help="plain alpha-beta, per config")
+    parser.add_argument(
+        "--off-deals", type=int, default=10, help="each technique off in turn, per config"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--configurations", type=int, default=len(CONFIGURATIONS), help="how many to run"
@@ -162,14 +165,21 @@ def main() -> None:
             plain_c = measure(plain, plain_run("native"))
             fast_c = measure(plain, value_run("native"))
             print(plain_c.line("compiled plain alpha-beta"))
+            per_deal = statistics.median(
+                p / f for p, f in zip(plain_c.seconds, fast_c.seconds, strict=True)
+            )
             print(
                 f"{'plain / full (compiled, same deals)':<34} "
                 f"{plain_c.median / fast_c.median:.0f}x median, "
+                f"{per_deal:.0f}x median of the deals' ratios, "
                 f"{sum(plain_c.seconds) / sum(fast_c.seconds):.0f}x total"
             )
-            for name in ("table", "ordering", "equivalence", "bounds"):
-                off = Options(**{name: False})  # type: ignore[arg-type]
-                print(measure(plain, value_run("native", off)).line(f"compiled value, no {name}"))
+        for name in ("table", "ordering", "equivalence", "bounds"):
+            if not AVAILABLE or not args.off_deals:
+                break
+            off = Options(**{name: False})  # type: ignore[arg-type]
+            timing = measure(positions[: args.off_deals], value_run("native", off))
+            print(timing.line(f"compiled value, no {name}"))
     if all_value:
         print("\n== all configurations, compiled ==")
         print(Timing(all_value, sum(all_nodes[0]), all_nodes[0]).line("compiled value"))

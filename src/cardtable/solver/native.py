@@ -24,7 +24,12 @@ AVAILABLE: bool = _native is not None
 
 
 class NativeSearch:
-    """The compiled search for one deal (same trump and rules), with its own table."""
+    """The compiled search for one deal (same trump and rules).
+
+    All searches of a process share one table of 4 MB (small enough to stay in the
+    cache); each search object stamps its entries with its own generation number and
+    never reads another's, so searches cannot mix up their entries.
+    """
 
     def __init__(self, trump: int, rotterdam: bool, count_roem: bool, options: Options) -> None:
         if _native is None:
