@@ -59,6 +59,7 @@ typedef struct {
     uint8_t pbyte[4][256]; /* a suit's cards (natural bits) as power bits: bit 7 highest */
     uint8_t suit_pts[4][256];  /* points of a suit's cards (natural bits) */
     uint32_t zeros;        /* the zero-point cards at the bottom of each suit */
+    uint32_t stuk;         /* king and queen of trumps */
     uint32_t hands[4];
     long long nodes;
 } Ctx;
@@ -71,7 +72,6 @@ static uint8_t CANON[2][8][8]; /* [0] plain suits (9 8 7), [1] trumps (8 7) */
 static uint8_t WIN3[256], WIN4[256];  /* windows whose ranks are all in the byte */
 static uint8_t BAD3[256], BAD4[256];  /* windows holding two or more of the byte */
 static uint8_t RUNS_DP[64][32];       /* best roem / 10 of disjoint windows */
-static uint8_t RUN_LEN[256];          /* longest run of consecutive bits */
 static uint8_t COVER3[64];            /* the ranks of a set of windows of three */
 
 static const int TRUMP_RANKS[8] = {4, 2, 7, 3, 6, 5, 1, 0};  /* J 9 A T K Q 8 7 */
@@ -133,6 +133,7 @@ static void ctx_init(Ctx *c, int trump, int rotterdam, int count_roem, int flags
             else if (s == led) p = 8 - idx;
             c->power[led][card] = p;
         }
+    c->stuk = (1u << (trump * 8 + 5)) | (1u << (trump * 8 + 6));
     c->zeros = 0;
     for (int s = 0; s < 4; s++) c->zeros |= (s == trump ? 3u : 7u) << (8 * s);
     for (int s = 0; s < 4; s++)
@@ -148,14 +149,10 @@ static void ctx_init(Ctx *c, int trump, int rotterdam, int count_roem, int flags
 }
 
 static INLINE int trick_roem(const Ctx *c, uint32_t mask) {
-    int longest = RUN_LEN[mask & 0xFF];
-    for (int s = 1; s < 4; s++) {
-        int l = RUN_LEN[(mask >> (8 * s)) & 0xFF];
-        if (l > longest) longest = l;
-    }
-    int roem = longest >= 4 ? 50 : longest == 3 ? 20 : 0;
-    uint32_t stuk = (1u << (c->trump * 8 + 5)) | (1u << (c->trump * 8 + 6));
-    if ((mask & stuk) == stuk) roem += 20;
+    /* runs of three and four consecutive ranks within one suit's byte */
+    uint32_t run3 = mask & (mask >> 1) & (mask >> 2) & 0x3F3F3F3Fu;
+    int roem = run3 ? (run3 & (mask >> 3) & 0x1F1F1F1Fu ? 50 : 20) : 0;
+    if ((mask & c->stuk) == c->stuk) roem += 20;
     /* a rank in all four suits is the whole trick */
     uint32_t all = mask & (mask >> 8) & (mask >> 16) & (mask >> 24) & 0xFF;
     if (all) roem += c->four_value[lowbit(all)];
@@ -798,16 +795,6 @@ static void init_tables(void) {
         }
     for (int z = 0; z < 4; z++)
         for (int h = 0; h < 4; h++) CANON[1][z][h] = CANON[0][z << 1][h << 1] >> 1;
-    for (int m = 0; m < 256; m++) {
-        int longest = 0;
-        for (int low = 0; low < 8;) {
-            int len = 0;
-            while (low + len < 8 && (m >> (low + len) & 1)) len++;
-            if (len > longest) longest = len;
-            low += len + 1;
-        }
-        RUN_LEN[m] = (uint8_t)longest;
-    }
     for (int w = 0; w < 64; w++) {
         int cover = 0;
         for (int l = 0; l < 6; l++)
