@@ -688,9 +688,11 @@ static int Context_init(ContextObject *self, PyObject *args, PyObject *kwds) {
         return -1;
     }
     if (!table) {
-        table = (Entry *)aligned_alloc(64, TABLE_SIZE * sizeof(Entry));
-        if (!table) { PyErr_NoMemory(); return -1; }
-        memset(table, 0, TABLE_SIZE * sizeof(Entry));
+        /* zeroed, and aligned to a cache line by hand (aligned_alloc is not portable);
+           the table lives as long as the process */
+        void *raw = calloc(TABLE_SIZE * sizeof(Entry) + 63, 1);
+        if (!raw) { PyErr_NoMemory(); return -1; }
+        table = (Entry *)(((uintptr_t)raw + 63) & ~(uintptr_t)63);
     }
     ctx_init(&self->ctx, trump, rotterdam, count_roem, flags);
     self->ctx.gen = ++generation;
