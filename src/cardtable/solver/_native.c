@@ -36,13 +36,12 @@ enum { F_TABLE = 1, F_ORDER = 2, F_EQUIV = 4, F_BOUNDS = 8 };
 
 typedef struct {
     uint32_t hands[4];
-    uint32_t gen;
+    uint32_t gen; /* the search that wrote it (searches count from 1: 0 is empty) */
     int16_t lo, hi;
     uint8_t lm; /* leader | mars << 2 | suits whose zero-point cards moved with roem << 4 */
     int8_t best;
     uint8_t cards; /* cards remaining, for replacement */
-    uint8_t used;
-    uint8_t pad[4]; /* 32 bytes: a bucket of two is one 64-byte cache line */
+    uint8_t pad[5]; /* 32 bytes: a bucket of two is one 64-byte cache line */
 } Entry;
 
 static Entry *table = NULL;
@@ -404,8 +403,7 @@ static int roem_left(const Ctx *c, const uint32_t *hands, uint32_t remaining, in
         uint32_t r = (remaining >> (8 * s)) & 0xFF;
         if (WIN3[r]) runs += suit_runs(hands, s, r);
     }
-    uint32_t stuk = (1u << (c->trump * 8 + 6)) | (1u << (c->trump * 8 + 5));
-    if ((remaining & stuk) == stuk && apart(hands, stuk)) runs += 20;
+    if ((remaining & c->stuk) == c->stuk && apart(hands, c->stuk)) runs += 20;
     int cap = 70 * tricks;
     return (runs < cap ? runs : cap) + fours;
 }
@@ -523,19 +521,19 @@ static int lead(Ctx *c, int leader, int mars, int alpha, int beta) {
     uint32_t hand = hands[leader];
     if (!hand) return (mars & 1) ? MARS : (mars & 2) ? -MARS : 0;
     if (!(hand & (hand - 1))) return last_trick(c, leader, mars);
+    int per_hand = popcount32(hand);
     uint32_t key[4];
     int lm = leader | (mars << 2);
-    if (popcount32(hand) >= CANON_MIN) lm |= canonical(c, hands, key) << 4;
+    if (per_hand >= CANON_MIN) lm |= canonical(c, hands, key) << 4;
     else memcpy(key, hands, sizeof(key));
-    Entry *slot = NULL;
+    Entry *bucket = NULL, *slot = NULL;
     int lo = -INF, hi = INF, best_card = -1;
     int use_table = c->flags & F_TABLE;
     if (use_table) {
-        uint64_t h = hash_key(key, lm);
-        Entry *bucket = &table[(h >> 20) & (TABLE_SIZE - 2)];
+        bucket = &table[(hash_key(key, lm) >> 20) & (TABLE_SIZE - 2)];
         for (int i = 0; i < 2; i++) {
             Entry *e = &bucket[i];
-            if (e->used && e->gen == c->gen && e->lm == lm && e->hands[0] == key[0] &&
+            if (e->gen == c->gen && e->lm == lm && e->hands[0] == key[0] &&
                 e->hands[1] == key[1] && e->hands[2] == key[2] && e->hands[3] == key[3]) {
                 slot = e;
                 break;
@@ -550,7 +548,7 @@ static int lead(Ctx *c, int leader, int mars, int alpha, int beta) {
             if (lo == hi) return lo;
         }
     }
-    if ((c->flags & F_BOUNDS) && popcount32(hand) >= BOUNDS_MIN) {
+    if ((c->flags & F_BOUNDS) && per_hand >= BOUNDS_MIN) {
         int low, high;
         bounds(c, leader, mars, &low, &high);
         if (low >= beta) return low;
@@ -591,18 +589,14 @@ static int lead(Ctx *c, int leader, int mars, int alpha, int beta) {
         else if (best >= window_high) { if (best > lo) lo = best; }
         else lo = hi = best;
         if (!slot) {
-            uint64_t h = hash_key(key, lm);
-            Entry *bucket = &table[(h >> 20) & (TABLE_SIZE - 2)];
-            int cards_left = popcount32(hands[0] | hands[1] | hands[2] | hands[3]);
             /* an empty or stale slot, else the entry with fewer cards left (less work) */
-            if (!bucket[0].used || bucket[0].gen != c->gen) slot = &bucket[0];
-            else if (!bucket[1].used || bucket[1].gen != c->gen) slot = &bucket[1];
+            if (bucket[0].gen != c->gen) slot = &bucket[0];
+            else if (bucket[1].gen != c->gen) slot = &bucket[1];
             else slot = bucket[1].cards < bucket[0].cards ? &bucket[1] : &bucket[0];
-            slot->used = 1;
             slot->gen = c->gen;
             memcpy(slot->hands, key, sizeof(slot->hands));
             slot->lm = (uint8_t)lm;
-            slot->cards = (uint8_t)cards_left;
+            slot->cards = (uint8_t)(4 * per_hand); /* at a lead every hand holds as many */
         }
         slot->lo = (int16_t)lo;
         slot->hi = (int16_t)hi;
