@@ -18,14 +18,14 @@ async function violations(page: Page): Promise<string[]> {
 
 // axe reads colours as they are painted: a dialog fading in has too little contrast
 // for a moment, so the checks run with the player's "reduce motion" setting
-async function settled(page: Page): Promise<void> {
+async function reduceMotion(page: Page): Promise<void> {
   await page.emulateMedia({ reducedMotion: 'reduce' });
 }
 
 test('the lobby, the table and a choice pass axe', async ({ player }) => {
   const alice = await player('Alice');
   const page = alice.page;
-  await settled(page);
+  await reduceMotion(page);
   expect(await violations(page)).toEqual([]);
   await createTable(page, { game: 'kraken', seats: ['random', 'random', 'random'], rules: { rounds: 1 } });
   expect(await violations(page)).toEqual([]);
@@ -65,7 +65,7 @@ test('the lobby, the table and a choice pass axe', async ({ player }) => {
 test('the Arabic table and the pages pass axe', async ({ player }) => {
   const amal = await player('أمل', { language: 'ar' });
   const page = amal.page;
-  await settled(page);
+  await reduceMotion(page);
   await createTable(page, { game: 'gurka', players: 4, seats: ['random', 'random', 'random'] });
   await deal(page);
   expect(await violations(page)).toEqual([]);
