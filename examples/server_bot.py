@@ -53,11 +53,12 @@ def over(message: dict) -> bool:
 
 async def play_table(base: str, token: str, table_id: str, seed: int) -> int:
     """Play our seat at ``table_id`` until its game is over; returns an exit code."""
-    url = f"{base.replace('http', 'ws', 1)}/ws/tables/{table_id}?token={token}"
+    url = f"{base.replace('http', 'ws', 1)}/ws/tables/{table_id}"
     rng = random.Random(seed)
     for attempt in range(20):
         try:
             async with connect(url, open_timeout=30) as ws:
+                await ws.send(json.dumps({"type": "auth", "token": token}))  # never in the URL
                 seat, game = None, None
                 async for raw in ws:
                     message = json.loads(raw)

@@ -9,8 +9,9 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from cardtable.server.config import Settings
-from cardtable.server.service import Client, Service
+from cardtable.server.config import DEFAULT_LIMITS, Settings
+from cardtable.server.runtime import Client
+from cardtable.server.service import Service
 
 T = TypeVar("T")
 
@@ -18,12 +19,15 @@ TIMEOUT = 30.0
 
 
 def settings(tmp: Path, **changes: Any) -> Settings:
-    """Test settings: a SQLite file in ``tmp``, bots in a thread, seeds allowed."""
+    """Test settings: a SQLite file in ``tmp``, bots in a thread, seeds allowed, no
+    rate limits (the tests of the limits set their own)."""
     base = Settings(
         database=f"sqlite:///{tmp / 'server.db'}",
         bot_workers=0,
         hold_seconds=60.0,
         allow_seed=True,
+        limits={name: "" for name in DEFAULT_LIMITS},
+        max_open_tables=1000,
     )
     for key, value in changes.items():
         setattr(base, key, value)

@@ -117,11 +117,14 @@ class Socket:
 
     @classmethod
     async def open(cls, base: str, table_id: str, token: str, invite: str | None = None) -> Socket:
-        """Connect to a table's socket."""
-        url = f"{base}/ws/tables/{table_id}?token={token}"
+        """Connect to a table's socket and authenticate with the first message."""
+        url = f"{base}/ws/tables/{table_id}"
+        ws = await connect(url, open_timeout=TIMEOUT, max_size=2**22)
+        auth: dict[str, Any] = {"type": "auth", "token": token}
         if invite:
-            url += f"&invite={invite}"
-        return cls(await connect(url, open_timeout=TIMEOUT, max_size=2**22))
+            auth["invite"] = invite
+        await ws.send(json.dumps(auth))
+        return cls(ws)
 
     async def recv(self, timeout: float = TIMEOUT) -> dict[str, Any]:
         """The next message."""

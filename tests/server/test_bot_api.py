@@ -50,6 +50,7 @@ def test_external_bots_play_a_whole_kraken_round(tmp_path: Path) -> None:
                 {
                     "game": "kraken",
                     "rules": {"rounds": 1},
+                    "rated": False,  # the owner holds both external seats
                     "seats": [
                         {"kind": "external", "bot": bot_id},
                         {"kind": "bot", "level": "random"},
@@ -108,7 +109,8 @@ def test_external_bots_play_a_whole_kraken_round(tmp_path: Path) -> None:
             assert all("source" not in e for e in mine), "the bots played, not a takeover"
             assert all(e.get("source") == "bot" for e in actions if e["seat"] in (1, 3))
             profile = await owner.get(f"/api/players/{bot_id}")
-            assert profile["kind"] == "bot" and profile["stats"]["kraken"]["games"] == 1
+            # a casual table's game changes no statistics or rating
+            assert profile["kind"] == "bot" and profile["stats"]["kraken"]["games"] == 0
             table = (await owner.get(f"/api/tables/{table_id}"))["table"]
             assert table["seats"][2]["user_id"] and table["seats"][2]["kind"] == "external"
             # a new token replaces the old one

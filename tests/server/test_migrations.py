@@ -9,6 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import create_engine, inspect
@@ -40,23 +41,32 @@ def test_sqlite_schema_matches_the_models(tmp_path: Path) -> None:
 def test_a_database_from_before_migrations_is_stamped_and_upgraded(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'old.db'}"
     engine = create_engine(url)
-    first = [
-        Base.metadata.tables[name]
-        for name in ("users", "sessions", "tables", "seats", "games", "actions", "chat")
-    ]
-    legacy = Base.metadata.tables["users"].c.keys()
-    assert "owner_id" in legacy  # the old create_all knew no owner_id: drop it below
-    Base.metadata.create_all(engine, tables=first)
+    with engine.connect() as connection:  # the schema of the first revision, unstamped
+        command.upgrade(migrate.alembic_config(connection=connection), migrate.FIRST_REVISION)
+        connection.commit()
     engine.dispose()
     with sqlite3.connect(tmp_path / "old.db") as db:
-        db.execute("ALTER TABLE users DROP COLUMN owner_id")
-        db.execute("ALTER TABLE actions DROP COLUMN source")
+        db.execute("DROP TABLE alembic_version")
         db.execute("INSERT INTO users VALUES ('u1', 'Old', 'guest', NULL, NULL, 1.0)")
     store = Store(url)
     assert migrate.current(store.engine) == migrate.head()
     assert store.user("u1") is not None
     store.close()
     assert _differences(url) == []
+
+
+def test_action_ids_are_unique_per_sender_after_the_upgrade(tmp_path: Path) -> None:
+    """Revision 0003 drops 0001's unnamed game-wide unique constraint on SQLite."""
+    url = f"sqlite:///{tmp_path / 'ids.db'}"
+    engine = create_engine(url)
+    with engine.connect() as connection:
+        command.upgrade(migrate.alembic_config(connection=connection), "0002")
+        connection.commit()
+        command.upgrade(migrate.alembic_config(connection=connection), "head")
+        connection.commit()
+        uniques = inspect(connection).get_unique_constraints("actions")
+    engine.dispose()
+    assert [u["column_names"] for u in uniques] == [["game_id", "user_id", "seat", "action_id"]]
 
 
 @pytest.mark.skipif(_reachable() is not None, reason=str(_reachable()))

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtable import gurka, kraken
-from cardtable.server.service import Client
+from cardtable.server.runtime import Client
 from tests.server.helpers import run, started_service
 from tests.server.live import Api, Socket, live_server, play_until_over
 
@@ -145,7 +145,7 @@ def test_two_deals_differing_in_hidden_cards_send_identical_messages(tmp_path: P
     async def main() -> None:
         service = await started_service(tmp_path)
         try:
-            people = [await service.guest(f"P{i}") for i in range(4)]
+            people = [await service.accounts.guest(f"P{i}", "127.0.0.1") for i in range(4)]
             rules = {"rounds": 1, "roem": "none", "trump_choice": "utrecht"}
             keep = 0
             for seed in range(100):
@@ -157,22 +157,22 @@ def test_two_deals_differing_in_hidden_cards_send_identical_messages(tmp_path: P
             streams: list[list[Client]] = []
             tables = []
             for record in records:
-                view, invite = await service.create_table(
+                view, invite = await service.tables.create_table(
                     people[0][0], "kraken", None, rules, None, True, None
                 )
                 for user, _ in people[1:]:
-                    await service.join(user, view["id"], None, invite)
-                rt = await service.runtime(view["id"])
+                    await service.tables.join(user, view["id"], None, invite)
+                rt = await service.tables.runtime(view["id"])
                 clients = [Client(people[keep][0].id, "P0", keep), Client("viewer", "V", None)]
                 for client in clients:
-                    await service.attach(rt, client)
-                await service.start_from_record(view["id"], record)
+                    await service.play.attach(rt.id, client)
+                await service.tables.start_from_record(view["id"], record)
                 streams.append(clients)
                 tables.append(rt)
             for steps, action in enumerate(actions):
                 for rt in tables:
                     seat = int(rt.state.to_move)  # type: ignore[union-attr]
-                    await service.submit(rt, rt.seats[seat].user_id or "", f"s{steps}", action)
+                    await service.play.submit(rt, rt.seats[seat].user_id or "", f"s{steps}", action)
             for one, other in zip(streams[0], streams[1], strict=True):
                 first, second = [], []
                 while not one.queue.empty():

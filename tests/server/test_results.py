@@ -61,7 +61,8 @@ def test_kraken_results_stats_ratings_and_analysis(tmp_path: Path) -> None:
                 {"kind": "bot", "level": "heuristic"},
             ]
             created = await alice.post(
-                "/api/tables", {"game": "kraken", "rules": {"rounds": 2}, "seats": seats}
+                "/api/tables",
+                {"game": "kraken", "rules": {"rounds": 2}, "seats": seats, "public": True},
             )
             table_id = created["table"]["id"]
             sock = await Socket.open(server.ws, table_id, alice.token)

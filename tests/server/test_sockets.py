@@ -73,7 +73,7 @@ def test_kraken_two_humans_two_bots_and_a_spectator(tmp_path: Path) -> None:
 
 def test_every_bad_message_is_refused_with_its_code(tmp_path: Path) -> None:
     async def main() -> None:
-        with live_server(tmp_path, rate_per_second=5.0, rate_burst=10) as server:
+        with live_server(tmp_path, limits={"message": "10/minute"}) as server:
             alice = await Api.guest(server.http, "Alice")
             other = await Api.guest(server.http, "Eve")
             created = await alice.post(
@@ -122,8 +122,10 @@ def test_every_bad_message_is_refused_with_its_code(tmp_path: Path) -> None:
             await spectator.send({"type": "action", "id": "s1", "action": "pass"})
             assert (await spectator.until("error"))["code"] == "not_seated"
             uninvited = await Socket.open(server.ws, table_id, other.token)
-            assert (await uninvited.until("error"))["code"] == "forbidden"
+            # a private table's existence is not confirmed to strangers
+            assert (await uninvited.until("error"))["code"] == "not_found"
             anonymous = await connect(f"{server.ws}/ws/tables/{table_id}")
+            await anonymous.send(json.dumps({"type": "auth"}))
             assert json.loads(await anonymous.recv())["code"] == "unauthorized"
             # the rate limit drops a flood
             for _ in range(30):
@@ -141,7 +143,7 @@ def test_every_bad_message_is_refused_with_its_code(tmp_path: Path) -> None:
             )
             assert reply.json()["error"]["code"] == "bad_request"
             reply = await other.client.post(f"/api/tables/{table_id}/join", json={})
-            assert reply.json()["error"]["code"] == "forbidden"
+            assert reply.json()["error"]["code"] == "not_found"
             reply = await alice.client.get("/api/tables/nope")
             assert reply.status_code == 404 and reply.json()["error"]["code"] == "not_found"
             for s in (sock, spectator, uninvited):

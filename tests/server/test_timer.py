@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy import update
 
-from cardtable.server.service import Client
+from cardtable.server.runtime import Client
 from cardtable.server.store import ActionRow, GameRow
 from tests.server.helpers import run, started_service, until
 from tests.server.live import Api, Socket, live_server
@@ -78,8 +78,8 @@ def test_a_player_who_runs_out_of_time_gets_a_move_played(tmp_path: Path) -> Non
 def test_a_running_timer_survives_a_restart(tmp_path: Path) -> None:
     async def main() -> None:
         service = await started_service(tmp_path)
-        owner, _ = await service.guest("owner")
-        view, _ = await service.create_table(
+        owner, _ = await service.accounts.guest("owner", "127.0.0.1")
+        view, _ = await service.tables.create_table(
             owner,
             "kraken",
             None,
@@ -89,10 +89,10 @@ def test_a_running_timer_survives_a_restart(tmp_path: Path) -> None:
             3600.0,
         )
         table_id = view["id"]
-        rt = await service.runtime(table_id)
+        rt = await service.tables.runtime(table_id)
         client = Client(owner.id, "owner", 0)
-        await service.attach(rt, client)
-        await service.start_game(owner, table_id, seed=3)
+        await service.play.attach(rt.id, client)
+        await service.tables.start_game(owner, table_id, seed=3)
         waiting = await until(
             client, lambda m: m["type"] in ("state", "update") and m["to_move"] == 0
         )
@@ -108,8 +108,8 @@ def test_a_running_timer_survives_a_restart(tmp_path: Path) -> None:
         restarted = await started_service(tmp_path, turn_grace=1.5)
         try:
             back = Client(owner.id, "owner", 0)
-            rt = await restarted.runtime(table_id)
-            await restarted.attach(rt, back)
+            rt = await restarted.tables.runtime(table_id)
+            await restarted.play.attach(rt.id, back)
             state = await until(back, lambda m: m["type"] == "state")
             assert state["version"] == version and state["to_move"] == 0
             assert state["deadline"] >= before, "the player gets a grace after a restart"

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
+
+from cardtable.server.config import DEFAULT_LIMITS
 
 __all__ = ["db", "register", "serve"]
 
@@ -37,6 +40,47 @@ def register(subparsers: Any) -> None:
         action="store_true",
         help="compress WebSocket messages (permessage-deflate): less bandwidth, more CPU",
     )
+    parser.add_argument(
+        "--allowed-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="another origin whose pages may open table sockets (https://example.org); "
+        "the server's own origin always may; repeat for several",
+    )
+    parser.add_argument(
+        "--secure-cookies",
+        action="store_true",
+        help="mark the session cookie Secure (always done for requests that came over HTTPS)",
+    )
+    parser.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy whose X-Forwarded-For and X-Forwarded-Proto are believed "
+        "(its address, or * for any); repeat for several",
+    )
+    parser.add_argument(
+        "--session-days",
+        type=float,
+        default=30.0,
+        help="a session ends after this many days without use",
+    )
+    parser.add_argument(
+        "--max-open-tables",
+        type=int,
+        default=10,
+        help="tables one user may own that wait for players or are played",
+    )
+    parser.add_argument(
+        "--limit",
+        action="append",
+        default=[],
+        metavar="NAME=RATE",
+        help="change a rate limit, e.g. login=5/minute;50/hour or message=30/second "
+        f"(names: {', '.join(DEFAULT_LIMITS)}; an empty RATE switches one off)",
+    )
     parser.add_argument("--log-level", default="info", help="uvicorn log level")
     parser.set_defaults(handler=serve)
 
@@ -57,6 +101,17 @@ def serve(args: argparse.Namespace) -> int:
     from cardtable.server.app import create_app
     from cardtable.server.config import Settings
 
+    limits = {}
+    for item in args.limit:
+        name, _, rate = item.partition("=")
+        if name not in DEFAULT_LIMITS or not _:
+            print(
+                f"cardtable serve: --limit {item!r}: use NAME=RATE with NAME one of "
+                f"{', '.join(DEFAULT_LIMITS)}",
+                file=sys.stderr,
+            )
+            return 2
+        limits[name] = rate
     settings = Settings(
         database=args.database,
         redis=args.redis,
@@ -64,6 +119,12 @@ def serve(args: argparse.Namespace) -> int:
         bot_workers=args.bot_workers,
         bot_delay=args.bot_delay,
         turn_grace=args.turn_grace,
+        allowed_origins=tuple(args.allowed_origin),
+        secure_cookies=args.secure_cookies,
+        trusted_proxies=tuple(args.trusted_proxy),
+        session_lifetime=args.session_days * 24 * 3600,
+        max_open_tables=args.max_open_tables,
+        limits=limits,
     )
     app = create_app(settings)
     print(f"cardtable server: http://{args.host}:{args.port}/ (API under /api, sockets /ws)")
@@ -75,6 +136,8 @@ def serve(args: argparse.Namespace) -> int:
         ws_per_message_deflate=args.ws_compression,
         log_level=args.log_level,
         timeout_graceful_shutdown=5,
+        proxy_headers=bool(args.trusted_proxy),
+        forwarded_allow_ips=",".join(args.trusted_proxy) or "",
     )
     return 0
 

@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-__all__ = ["Settings"]
+__all__ = ["DEFAULT_LIMITS", "Settings"]
+
+DEFAULT_LIMITS: dict[str, str] = {
+    "guest": "10/minute;100/day",
+    "register": "5/minute;50/day",
+    "login": "10/minute;100/hour",
+    "login_name": "5/minute;30/hour",
+    "table": "10/minute;100/day",
+    "message": "20/second;600/minute",
+    "message_address": "60/second",
+}
+"""Rate limits by name: ``guest`` and ``register`` per address; ``login`` per
+address, ``login_name`` per username; ``table`` (table creation) per user and per
+address; ``message`` (socket messages) per user, ``message_address`` per address."""
 
 
 @dataclass
@@ -27,6 +40,25 @@ class Settings:
     """Sustained messages per second allowed per socket."""
     rate_burst: int = 40
     """Messages a socket may send at once before the rate applies."""
+    limits: dict[str, str] = field(default_factory=dict)
+    """Rate limits by name (``guest``, ``register``, ``login``, ``login_name``,
+    ``table``, ``message``, ``message_address``), in the ``limits`` library's
+    notation (``"10/minute;100/hour"``), overriding :data:`DEFAULT_LIMITS`; an
+    empty string switches one off."""
+    max_open_tables: int = 10
+    """Tables one user may own that wait for players or are played."""
+    idle_release: float = 300.0
+    """Seconds after which a table nobody is connected to and no game is played at
+    is released from memory (it is loaded again on use)."""
+    watchdog_interval: float = 5.0
+    """How often the watchdog resumes any server-controlled seat left waiting."""
+    session_lifetime: float = 30 * 24 * 3600.0
+    """A session ends after this many seconds without use (sliding)."""
+    allowed_origins: tuple[str, ...] = ()
+    """Origins besides the server's own whose pages may open table sockets
+    (``https://example.org``)."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Addresses of reverse proxies whose ``X-Forwarded-For``/``-Proto`` are believed."""
     send_queue: int = 256
     """Messages buffered for a slow client before it is disconnected."""
     allow_seed: bool = False

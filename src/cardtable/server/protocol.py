@@ -1,4 +1,5 @@
-"""The WebSocket protocol's client messages, validated with pydantic, and the error
+"""The wire protocol in one place: the version, the client messages (validated with
+pydantic, parsed with bounded size and depth), the server messages, and the error
 codes.
 
 Every server message carries ``"v": PROTOCOL_VERSION``; :func:`json_schema` is the
@@ -12,34 +13,49 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from cardtable.server.service import PROTOCOL_VERSION
-
 __all__ = [
     "ERROR_CODES",
+    "MAX_DEPTH",
+    "PROTOCOL_VERSION",
     "ActionMessage",
+    "AuthMessage",
     "ChatMessage",
     "ClientMessage",
     "PingMessage",
     "ProtocolError",
+    "ServerError",
     "SyncMessage",
+    "ack_message",
+    "chat_message",
+    "dumps",
+    "error_message",
     "json_schema",
     "parse_client_message",
+    "seat_message",
 ]
+
+PROTOCOL_VERSION = 1
+"""The version of the WebSocket protocol (``"v"`` in every server message)."""
+
+MAX_DEPTH = 4
+"""The deepest nesting of arrays and objects a client message may have (the
+protocol's messages are flat objects)."""
 
 ERROR_CODES: dict[str, str] = {
     "bad_json": "the message is not a JSON object",
     "bad_message": "the message does not match the schema (the text says which field)",
-    "unknown_type": "the message type is not one of action, chat, ping, sync",
+    "unknown_type": "the message type is not one of auth, action, chat, ping, sync",
     "unsupported_version": "the message's protocol version is not supported",
-    "too_large": "the message is larger than the server accepts",
-    "rate_limited": "too many messages: this one was dropped",
+    "too_large": "the message (or request body) is larger than the server accepts",
+    "rate_limited": "too many requests or messages: this one was refused",
     "unauthorized": "no valid session or bot token",
     "forbidden": "not allowed (a private table without its invite, not the owner, ...)",
-    "not_found": "no such table or game",
+    "not_found": "no such table or game (or one you may not see)",
     "not_seated": "spectators cannot act",
     "not_started": "the table's game has not started",
     "not_your_turn": "another seat is to move",
     "illegal_action": "the engine refused the action; the text names the rule",
+    "id_reused": "the action id was already used by this seat for another move",
     "game_over": "the game is over",
     "conflict": "another move was made first; the client's view is refreshed",
     "internal": "the server failed; nothing was applied",
@@ -47,8 +63,12 @@ ERROR_CODES: dict[str, str] = {
     "seat_taken": "the seat is not open",
     "table_full": "no open seat",
     "already_seated": "the user already has a seat at this table",
-    "seats_open": "a game cannot start before every human seat is taken",
+    "seats_open": "a game cannot start before every seat is taken",
     "game_in_progress": "a game is already being played at this table",
+    "no_game": "there is no game in play to abort",
+    "too_many_tables": "the user owns as many open tables as allowed",
+    "one_seat_rated": "one person may control only one seat of a rated game",
+    "bad_name": "the name is empty, has control or direction characters, or imitates a bot",
     "username_taken": "the username belongs to another account",
     "bad_credentials": "unknown username or wrong password",
     "round_in_progress": "a round's analysis is served once the round is over",
@@ -65,9 +85,33 @@ class ProtocolError(Exception):
         self.message = message
 
 
+class ServerError(Exception):
+    """A refusal with a stable ``code``, a human ``message`` and an HTTP status."""
+
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+    def to_dict(self) -> dict[str, Any]:
+        """The error as a protocol message."""
+        return error_message(self.code, self.message)
+
+
 class _Message(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     v: Literal[1] = 1
+
+
+class AuthMessage(_Message):
+    """The first message of every socket: who the client is (``token``, unless the
+    session cookie or an ``Authorization`` header says it) and the table's
+    ``invite`` for a private table's spectator. Credentials never go in the URL."""
+
+    type: Literal["auth"]
+    token: str | None = Field(default=None, min_length=1, max_length=128)
+    invite: str | None = Field(default=None, min_length=1, max_length=64)
 
 
 class ActionMessage(_Message):
@@ -97,22 +141,59 @@ class SyncMessage(_Message):
     type: Literal["sync"]
 
 
-ClientMessage = Annotated[
-    ActionMessage | ChatMessage | PingMessage | SyncMessage, Field(discriminator="type")
-]
-_ADAPTER: TypeAdapter[ActionMessage | ChatMessage | PingMessage | SyncMessage] = TypeAdapter(
-    ClientMessage
-)
-_TYPES = ("action", "chat", "ping", "sync")
+AnyClientMessage = AuthMessage | ActionMessage | ChatMessage | PingMessage | SyncMessage
+ClientMessage = Annotated[AnyClientMessage, Field(discriminator="type")]
+_ADAPTER: TypeAdapter[AnyClientMessage] = TypeAdapter(ClientMessage)
+_TYPES = ("auth", "action", "chat", "ping", "sync")
 
 
-def parse_client_message(
-    raw: str | bytes,
-) -> ActionMessage | ChatMessage | PingMessage | SyncMessage:
-    """Validate one client message; raises :class:`ProtocolError` with its code."""
+def nesting_depth(text: str) -> int:
+    """The deepest nesting of ``[`` and ``{`` in the JSON text ``text``, brackets
+    inside strings not counted; computed without parsing, so that a hostile frame
+    of nested brackets is refused before any recursion.
+
+    >>> nesting_depth('{"a": [1, {"b": "[[["}]}'), nesting_depth("[" * 1500)
+    (3, 1500)
+    """
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def parse_client_message(raw: str | bytes) -> AnyClientMessage:
+    """Validate one client message; raises :class:`ProtocolError` with its code.
+
+    >>> parse_client_message('{"type": "ping"}').type
+    'ping'
+    >>> parse_client_message("[" * 1500 + "]" * 1500)
+    Traceback (most recent call last):
+    ...
+    cardtable.server.protocol.ProtocolError: messages may nest at most 4 levels deep
+    """
     try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
+        text = raw.decode() if isinstance(raw, bytes) else raw
+    except UnicodeDecodeError:
+        raise ProtocolError("bad_json", "the message is not valid UTF-8 JSON") from None
+    if nesting_depth(text) > MAX_DEPTH:
+        raise ProtocolError("bad_message", f"messages may nest at most {MAX_DEPTH} levels deep")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
         raise ProtocolError("bad_json", "the message is not valid JSON") from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_json", "the message must be a JSON object")
@@ -135,3 +216,104 @@ def json_schema() -> dict[str, Any]:
     schema = _ADAPTER.json_schema()
     schema["title"] = f"cardtable server protocol v{PROTOCOL_VERSION}: client messages"
     return schema
+
+
+# -- server messages ------------------------------------------------------------------
+
+
+def dumps(message: dict[str, Any]) -> str:
+    """Compact JSON, as every message is sent."""
+    return json.dumps(message, separators=(",", ":"))
+
+
+def error_message(code: str, message: str) -> dict[str, Any]:
+    """An ``error`` message."""
+    return {"v": PROTOCOL_VERSION, "type": "error", "code": code, "message": message}
+
+
+def ack_message(
+    action_id: str, version: int, duplicate: bool, action: str | None = None
+) -> dict[str, Any]:
+    """The ``ack`` of an action: the version it produced, whether it was a resend,
+    and its canonical text."""
+    message: dict[str, Any] = {
+        "v": PROTOCOL_VERSION,
+        "type": "ack",
+        "id": action_id,
+        "version": version,
+        "duplicate": duplicate,
+    }
+    if action is not None:
+        message["action"] = action
+    return message
+
+
+def state_message(
+    table: dict[str, Any],
+    seat: int | None,
+    version: int,
+    to_move: int | None,
+    deadline: float | None,
+    observation: dict[str, Any] | None,
+    result: dict[str, Any] | None,
+) -> dict[str, Any]:
+    """The full ``state`` of a table for one client (its seat's observation only)."""
+    message: dict[str, Any] = {
+        "v": PROTOCOL_VERSION,
+        "type": "state",
+        "table": table,
+        "seat": seat,
+        "game_id": table["game_id"],
+        "version": version,
+        "to_move": to_move,
+        "deadline": deadline,
+        "observation": observation,
+    }
+    if result is not None:
+        message["result"] = result
+    return message
+
+
+def update_head(
+    game_id: str | None,
+    version: int,
+    to_move: int | None,
+    deadline: float | None,
+    events: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """The public part of an ``update`` (each seat's copy adds its observation)."""
+    return {
+        "v": PROTOCOL_VERSION,
+        "type": "update",
+        "game_id": game_id,
+        "version": version,
+        "to_move": to_move,
+        "deadline": deadline,
+        "events": events,
+    }
+
+
+def seat_message(seat: int, controller: str, table: dict[str, Any]) -> dict[str, Any]:
+    """A ``seat`` message: who controls ``seat`` now (``bot`` or ``player``)."""
+    return {
+        "v": PROTOCOL_VERSION,
+        "type": "seat",
+        "seat": seat,
+        "controller": controller,
+        "table": table,
+    }
+
+
+def chat_message(user_id: str, name: str, seat: int | None, text: str) -> dict[str, Any]:
+    """A ``chat`` line."""
+    return {
+        "v": PROTOCOL_VERSION,
+        "type": "chat",
+        "from": {"user_id": user_id, "name": name, "seat": seat},
+        "text": text,
+    }
+
+
+def pong_message() -> dict[str, Any]:
+    """The answer to a ``ping``."""
+    return {"v": PROTOCOL_VERSION, "type": "pong"}

@@ -35,7 +35,11 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    false,
+    func,
+    or_,
     select,
+    true,
     update,
 )
 from sqlalchemy.dialects.postgresql import insert as pg_insert
@@ -120,6 +124,8 @@ class SessionRow(Base):
     token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     user_id: Mapped[str] = mapped_column(ForeignKey("users.id"))
     created_at: Mapped[float] = mapped_column(Float, default=time.time)
+    expires_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """When the session ends unless used before (sliding); None never (bot tokens)."""
 
 
 class TableRow(Base):
@@ -133,6 +139,8 @@ class TableRow(Base):
     owner_id: Mapped[str] = mapped_column(ForeignKey("users.id"))
     invite_hash: Mapped[str] = mapped_column(String(64))
     public: Mapped[bool] = mapped_column(Boolean, default=False)
+    rated: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    """Whether the table's games change ratings (a casual table's do not)."""
     turn_timer: Mapped[float | None] = mapped_column(Float, nullable=True)
     game_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     created_at: Mapped[float] = mapped_column(Float, default=time.time)
@@ -148,6 +156,9 @@ class SeatRow(Base):
     kind: Mapped[str] = mapped_column(String(16))
     user_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     bot_level: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    reserved_for: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The only user who may take this seat (a bot account invited by someone other
+    than its owner takes it when its owner's bot accepts)."""
 
 
 class GameRow(Base):
@@ -165,13 +176,20 @@ class GameRow(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     started_at: Mapped[float] = mapped_column(Float, default=time.time)
     finished_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    rated: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
+    published: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """A private table's game its owner made public (lists, replay, record)."""
 
 
 class ActionRow(Base):
-    """One accepted action: its index is the game version it produced minus one."""
+    """One accepted action: its index is the game version it produced minus one. Its
+    ``action_id`` is an idempotency key of its sender (user and seat), never of the
+    game: a server move's id is random."""
 
     __tablename__ = "actions"
-    __table_args__ = (UniqueConstraint("game_id", "action_id"),)
+    __table_args__ = (
+        UniqueConstraint("game_id", "user_id", "seat", "action_id", name="uq_actions_sender_id"),
+    )
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
     index: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
@@ -351,12 +369,27 @@ class Store:
             rows = s.scalars(select(UserRow).where(UserRow.id.in_(list(user_ids))))
             return {row.id: row for row in rows}
 
-    def new_session(self, user_id: str) -> str:
-        """A new session token for ``user_id`` (only its hash is stored)."""
+    def new_session(self, user_id: str, lifetime: float | None = None) -> str:
+        """A new session token for ``user_id`` (only its hash is stored), ending after
+        ``lifetime`` seconds without use (None: never, as a bot's token)."""
         token = new_id(24)
+        now = time.time()
+        expires = None if lifetime is None else now + lifetime
         with self.session() as s:
-            s.add(SessionRow(token_hash=hash_token(token), user_id=user_id))
+            s.add(
+                SessionRow(
+                    token_hash=hash_token(token),
+                    user_id=user_id,
+                    created_at=now,
+                    expires_at=expires,
+                )
+            )
         return token
+
+    def end_session(self, token: str) -> None:
+        """Revoke one session token (log out)."""
+        with self.session() as s:
+            s.execute(delete(SessionRow).where(SessionRow.token_hash == hash_token(token)))
 
     def bots_of(self, owner_id: str) -> list[UserRow]:
         """The bot accounts ``owner_id`` created."""
@@ -375,13 +408,18 @@ class Store:
             s.execute(delete(SessionRow).where(SessionRow.user_id == user_id))
 
     def tables_of(self, user_id: str) -> list[TableRow]:
-        """Tables where ``user_id`` holds a seat and a game waits or is played."""
+        """Tables where ``user_id`` holds (or is invited to) a seat and a game waits
+        or is played."""
         with self.session() as s:
             return list(
                 s.scalars(
                     select(TableRow)
                     .where(
-                        TableRow.id.in_(select(SeatRow.table_id).where(SeatRow.user_id == user_id)),
+                        TableRow.id.in_(
+                            select(SeatRow.table_id).where(
+                                or_(SeatRow.user_id == user_id, SeatRow.reserved_for == user_id)
+                            )
+                        ),
                         TableRow.status != "finished",
                     )
                     .order_by(TableRow.created_at.desc())
@@ -389,11 +427,32 @@ class Store:
                 )
             )
 
-    def user_for_token(self, token: str) -> UserRow | None:
-        """The user whose session token this is."""
+    def user_for_token(self, token: str, lifetime: float | None = None) -> UserRow | None:
+        """The user whose live session token this is. Using a session that expires
+        moves its end to ``lifetime`` seconds from now (a sliding expiry, written at
+        most once a minute); an expired session is deleted."""
+        now = time.time()
         with self.session() as s:
             row = s.get(SessionRow, hash_token(token))
-            return None if row is None else s.get(UserRow, row.user_id)
+            if row is None:
+                return None
+            if row.expires_at is not None:
+                if row.expires_at <= now:
+                    s.delete(row)
+                    return None
+                if lifetime is not None and now + lifetime - row.expires_at > 60:
+                    row.expires_at = now + lifetime
+            return s.get(UserRow, row.user_id)
+
+    def open_tables_of(self, owner_id: str) -> int:
+        """How many tables ``owner_id`` owns that wait for players or are played."""
+        with self.session() as s:
+            count = s.scalar(
+                select(func.count())
+                .select_from(TableRow)
+                .where(TableRow.owner_id == owner_id, TableRow.status != "finished")
+            )
+            return int(count or 0)
 
     # -- tables ------------------------------------------------------------------------
 
@@ -435,15 +494,19 @@ class Store:
             return out
 
     def take_seat(self, table_id: str, seat: int, user_id: str) -> bool:
-        """Give an empty human seat to ``user_id``; False if it is not free."""
+        """Give an empty seat to ``user_id``: a human seat reserved for nobody, or any
+        seat reserved for ``user_id``. False if it is not free."""
         with self.session() as s:
             result = s.execute(
                 update(SeatRow)
                 .where(
                     SeatRow.table_id == table_id,
                     SeatRow.seat == seat,
-                    SeatRow.kind == "human",
                     SeatRow.user_id.is_(None),
+                    or_(
+                        (SeatRow.kind == "human") & SeatRow.reserved_for.is_(None),
+                        SeatRow.reserved_for == user_id,
+                    ),
                 )
                 .values(user_id=user_id)
             )
@@ -464,6 +527,25 @@ class Store:
             return list(s.scalars(select(TableRow.id).where(TableRow.status == "playing")))
 
     # -- games -------------------------------------------------------------------------
+
+    def abort_game(self, table_id: str, game_id: str) -> bool:
+        """Mark a game in play aborted (unrated, no result) and its table waiting;
+        False if it was not in play."""
+        with self.session() as s:
+            moved = s.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id, GameRow.status == "playing")
+                .values(status="aborted", finished_at=time.time())
+            )
+            if not moved.rowcount:  # type: ignore[attr-defined]
+                return False
+            s.execute(update(TableRow).where(TableRow.id == table_id).values(status="waiting"))
+            return True
+
+    def publish_game(self, game_id: str) -> None:
+        """Make a private table's finished game visible to everyone."""
+        with self.session() as s:
+            s.execute(update(GameRow).where(GameRow.id == game_id).values(published=True))
 
     def start_game(self, table_id: str, game: GameRow, expected_game_id: str | None) -> bool:
         """Store ``game`` as the table's current game if the table's current game is
@@ -504,11 +586,12 @@ class Store:
         result: dict[str, Any] | None = None,
         players: Sequence[str | None] | None = None,
         source: str | None = None,
+        rated: bool = True,
     ) -> None:
         """Write action number ``version`` and move the game to ``version + 1`` in one
         transaction; with ``result`` the game (and its table) is finished too, and the
-        result, statistics and ratings of ``players`` (the player id of each seat) are
-        stored in the same transaction.
+        result of ``players`` (the player id of each seat) is stored in the same
+        transaction, with their statistics and ratings when the game is ``rated``.
 
         Raises :class:`Conflict` when the game is no longer at ``version`` and
         :class:`DuplicateAction` when ``action_id`` was already accepted."""
@@ -549,9 +632,9 @@ class Store:
                         update(TableRow).where(TableRow.id == table_id).values(status="finished")
                     )
                     if players is not None:
-                        self._record_result(s, game_id, kind, players, result, now)
+                        self._record_result(s, game_id, kind, players, result, now, rated)
         except IntegrityError:
-            if self.action_index(game_id, action_id) is not None:
+            if self.action_index(game_id, user_id, seat, action_id) is not None:
                 raise DuplicateAction(action_id) from None
             raise Conflict(game_id) from None
 
@@ -588,7 +671,7 @@ class Store:
                     },
                 )
         except IntegrityError:
-            if self.action_index(game_id, action_id) is not None:
+            if self.action_index(game_id, user_id, seat, action_id) is not None:
                 raise DuplicateAction(action_id) from None
             raise Conflict(game_id) from None
 
@@ -659,14 +742,33 @@ class Store:
         players: Sequence[str | None],
         result: dict[str, Any],
         now: float,
+        rated: bool = True,
     ) -> None:
-        """Store each seat's line of a finished game and update the players'
-        statistics and ratings (rows locked in id order, so that concurrent games
-        on several nodes never lose an update)."""
+        """Store each seat's line of a finished game and, when it is ``rated``, update
+        the players' statistics and ratings (rows locked in id order, so that
+        concurrent games on several nodes never lose an update)."""
         ids = sorted({p for p in players if p})
         if not ids:
             return
         identities = self._identities(s, ids)
+        if not rated:
+            for line in seat_lines(game, players, result):
+                pid = players[line.seat]
+                if pid:
+                    s.add(
+                        GamePlayerRow(
+                            game_id=game_id,
+                            seat=line.seat,
+                            player_id=pid,
+                            kind=identities[pid][0],
+                            name=identities[pid][1],
+                            game=game,
+                            score=line.score,
+                            won=line.won,
+                            finished_at=now,
+                        )
+                    )
+            return
         insert = pg_insert if s.get_bind().dialect.name == "postgresql" else sqlite_insert
         s.execute(
             insert(PlayerStatsRow)
@@ -764,24 +866,19 @@ class Store:
     def games_played(
         self, player_id: str | None, limit: int
     ) -> list[tuple[GameRow, list[GamePlayerRow]]]:
-        """Finished games, newest first (those of ``player_id`` when given), each with
-        its seats' lines."""
+        """Public finished games, newest first (those of ``player_id`` when given),
+        each with its seats' lines. A game is public when its table is, or when the
+        owner of its private table published it."""
         with self.session() as s:
-            if player_id is None:
-                query = (
-                    select(GameRow)
-                    .where(GameRow.status == "finished")
-                    .order_by(GameRow.finished_at.desc())
-                    .limit(limit)
-                )
-            else:
+            public = select(TableRow.id).where(TableRow.public.is_(True))
+            query = select(GameRow).where(
+                GameRow.status == "finished",
+                or_(GameRow.table_id.in_(public), GameRow.published.is_(True)),
+            )
+            if player_id is not None:
                 played = select(GamePlayerRow.game_id).where(GamePlayerRow.player_id == player_id)
-                query = (
-                    select(GameRow)
-                    .where(GameRow.id.in_(played))
-                    .order_by(GameRow.finished_at.desc())
-                    .limit(limit)
-                )
+                query = query.where(GameRow.id.in_(played))
+            query = query.order_by(GameRow.finished_at.desc()).limit(limit)
             found = list(s.scalars(query))
             lines: dict[str, list[GamePlayerRow]] = {g.id: [] for g in found}
             if found:
@@ -807,12 +904,17 @@ class Store:
         except IntegrityError:
             pass
 
-    def action_index(self, game_id: str, action_id: str) -> int | None:
-        """The index of the action accepted with ``action_id``, if any."""
+    def action_index(
+        self, game_id: str, user_id: str | None, seat: int, action_id: str
+    ) -> int | None:
+        """The index of the action this sender (user and seat) sent as ``action_id``."""
         with self.session() as s:
             return s.scalar(
                 select(ActionRow.index).where(
-                    ActionRow.game_id == game_id, ActionRow.action_id == action_id
+                    ActionRow.game_id == game_id,
+                    _eq_or_null(ActionRow.user_id, user_id),
+                    ActionRow.seat == seat,
+                    ActionRow.action_id == action_id,
                 )
             )
 

@@ -2,13 +2,13 @@
 
 - The built single-page app (``static/``, made from ``web/`` by ``make web``) served
   at ``/``: its files as they are, and ``index.html`` for every other path that is not
-  under ``/api`` or ``/ws``, so that a link such as ``/tables/abc?invite=...`` opens the
+  under ``/api`` or ``/ws``, so that a link such as ``/tables/abc#invite=...`` opens the
   app, which routes it. Without a build, a short page says how to make one.
 - ``GET /api/games/{game_id}/replay``: the frames of a finished game for the replay
   viewer, computed by replaying its record through the engine (the client implements
   no rule): after each action, every seat's hand (the game is over, nothing is
   hidden any more), the public view and the public events of that action.
-- ``GET /api/tables/{table_id}/score``: the public score of the table's current game
+- ``GET /api/tables/{table_id}/score``: the score of the table's current game
   (Kraken's game score and finished rounds), which the seat observations lack; the
   table shows it at all times, also after a reload.
 
@@ -25,6 +25,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 
 from cardtable.server import games
+from cardtable.server.auth import OptionalUser, invite_of, service_of
 
 __all__ = ["STATIC", "mount_web", "replay_frames"]
 
@@ -113,13 +114,14 @@ def mount_web(app: FastAPI, static: Path = STATIC) -> None:
     """Add the replay and score endpoints and serve the client from ``static`` at ``/``."""
 
     @app.get("/api/games/{game_id}/replay")
-    async def replay(game_id: str, request: Request) -> dict[str, Any]:
-        export = await request.app.state.service.export(game_id)
+    async def replay(game_id: str, request: Request, user: OptionalUser) -> dict[str, Any]:
+        export = await service_of(request).stats.export(game_id, user, invite_of(request))
         return replay_frames(export)
 
     @app.get("/api/tables/{table_id}/score")
-    async def score(table_id: str, request: Request) -> dict[str, Any]:
-        rt = await request.app.state.service.runtime(table_id)
+    async def score(table_id: str, request: Request, user: OptionalUser) -> dict[str, Any]:
+        tables = service_of(request).tables
+        rt = await tables.visible(table_id, user, invite_of(request))
         state = rt.state
         return {
             "game_id": rt.table.game_id,

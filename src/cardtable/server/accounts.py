@@ -1,0 +1,129 @@
+"""People: guests, accounts and their sessions, and bot accounts.
+
+A session is a random token whose hash is stored; it ends after
+``Settings.session_lifetime`` seconds without use (sliding), at logout, or when a
+new login replaces it (the id rotates at login). Guest creation, registration and
+logins are rate limited per address (and logins per username too).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+
+from cardtable.server.protocol import ServerError
+from cardtable.server.store import UserRow
+from cardtable.server.text import clean_name
+
+if TYPE_CHECKING:
+    from cardtable.server.service import Service
+
+__all__ = ["Accounts"]
+
+
+class Accounts:
+    """Creates people and sessions and says who a token belongs to."""
+
+    def __init__(self, service: Service) -> None:
+        self._service = service
+        self._hasher = PasswordHasher()
+
+    async def _session(self, user: UserRow) -> str:
+        service = self._service
+        return await service.db(
+            service.store.new_session, user.id, service.settings.session_lifetime
+        )
+
+    async def guest(self, name: str, address: str) -> tuple[UserRow, str]:
+        """A new guest called ``name`` and its session token."""
+        service = self._service
+        name = clean_name(name)
+        await service.limits.hit("guest", address)
+        user = await service.db(service.store.create_user, name, "guest")
+        return user, await self._session(user)
+
+    async def register(
+        self, username: str, password: str, name: str | None, address: str
+    ) -> tuple[UserRow, str]:
+        """A new account (password hashed with argon2) and its session token."""
+        service = self._service
+        shown = clean_name(name or username)
+        await service.limits.hit("register", address)
+        digest = await asyncio.to_thread(self._hasher.hash, password)
+        try:
+            user = await service.db(service.store.create_user, shown, "account", username, digest)
+        except ValueError as error:
+            raise ServerError("username_taken", str(error), 409) from None
+        return user, await self._session(user)
+
+    async def login(
+        self, username: str, password: str, address: str, replacing: str | None = None
+    ) -> tuple[UserRow, str]:
+        """A new session for the account, if the password is right; the session
+        ``replacing`` (the one the client had) ends, so the id rotates at login."""
+        service = self._service
+        await service.limits.hit("login", address)
+        await service.limits.hit("login_name", username.casefold())
+        user = await service.db(service.store.user_by_username, username)
+        refused = ServerError("bad_credentials", "unknown username or wrong password", 401)
+        if user is None or user.password_hash is None:
+            raise refused
+        try:
+            await asyncio.to_thread(self._hasher.verify, user.password_hash, password)
+        except (VerificationError, InvalidHashError):
+            raise refused from None
+        if replacing:
+            await service.db(service.store.end_session, replacing)
+        return user, await self._session(user)
+
+    async def logout(self, token: str | None) -> None:
+        """End the session of ``token`` (nothing happens without one)."""
+        if token:
+            await self._service.db(self._service.store.end_session, token)
+
+    async def authenticate(self, token: str | None) -> UserRow:
+        """The user of a live session token; ``unauthorized`` without one."""
+        service = self._service
+        user = None
+        if token:
+            user = await service.db(
+                service.store.user_for_token, token, service.settings.session_lifetime
+            )
+        if user is None:
+            raise ServerError("unauthorized", "a valid session token is required", 401)
+        return user
+
+    async def maybe_user(self, token: str | None) -> UserRow | None:
+        """The user of ``token`` if it is a live session, else None (anonymous)."""
+        try:
+            return await self.authenticate(token)
+        except ServerError:
+            return None
+
+    # -- bot accounts ----------------------------------------------------------------------
+
+    async def create_bot(self, owner: UserRow, name: str) -> tuple[UserRow, str]:
+        """A bot account owned by the account ``owner``, and its token (which does
+        not expire; the owner replaces it with :meth:`new_bot_token`)."""
+        service = self._service
+        if owner.kind != "account":
+            raise ServerError("forbidden", "only registered accounts can create bots", 403)
+        name = clean_name(name, bot=True)
+        bot = await service.db(service.store.create_user, name, "bot", None, None, owner.id)
+        return bot, await service.db(service.store.new_session, bot.id)
+
+    async def bots(self, owner: UserRow) -> list[UserRow]:
+        """The bot accounts ``owner`` created."""
+        return await self._service.db(self._service.store.bots_of, owner.id)
+
+    async def new_bot_token(self, owner: UserRow, bot_id: str) -> tuple[UserRow, str]:
+        """Replace a bot's token (the old ones stop working)."""
+        service = self._service
+        bot = await service.db(service.store.user, bot_id)
+        if bot is None or bot.kind != "bot" or bot.owner_id != owner.id:
+            raise ServerError("not_found", f"you have no bot {bot_id!r}", 404)
+        await service.db(service.store.revoke_sessions, bot.id)
+        return bot, await service.db(service.store.new_session, bot.id)

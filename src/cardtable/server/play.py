@@ -1,0 +1,341 @@
+"""The play pipeline: an action is checked (the sender's seat and turn, its id as
+the sender's idempotency key), applied through the engine, written before it is
+announced, and then sent to everyone, each seat with its own observation.
+
+Across nodes, the database's version check serializes actions: a node that loses
+the race catches up from the database (:meth:`Play.catch_up`), and
+:mod:`cardtable.server.hub` tells the other nodes to do the same.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+from cardtable.errors import IllegalAction
+from cardtable.server import games, protocol
+from cardtable.server.protocol import ServerError
+from cardtable.server.runtime import ActionKey, Client, Runtime
+from cardtable.server.store import Conflict, DuplicateAction, PendingAction
+from cardtable.server.text import clean_chat
+
+if TYPE_CHECKING:
+    from cardtable.server.service import Service
+
+__all__ = ["Play"]
+
+log = logging.getLogger("cardtable.server")
+
+
+class Play:
+    """Actions, the messages they cause, connections and chat at a table."""
+
+    def __init__(self, service: Service) -> None:
+        self._service = service
+        self._appender = _GroupCommit(service)
+
+    # -- what a client sees ------------------------------------------------------------------
+
+    def state_message(self, rt: Runtime, client: Client) -> dict[str, Any]:
+        """The whole table for ``client``: the table with every seat's controller,
+        the version, the clock, and its seat's observation (spectators: none)."""
+        state = rt.state
+        observation = None
+        if state is not None and client.seat is not None:
+            observation = state.observation(client.seat).to_dict()
+        return protocol.state_message(
+            self._service.tables.table_view(rt),
+            client.seat,
+            rt.version,
+            None if state is None else _int_or_none(state.to_move),
+            self._service.scheduler.deadline(rt),
+            observation,
+            games.game_result(state) if state is not None and state.is_over else None,
+        )
+
+    def send_all(self, rt: Runtime, message: dict[str, Any]) -> None:
+        """Send ``message`` to every client at the table on this node."""
+        for client in list(rt.clients):
+            client.send(message)
+
+    async def table_changed(self, rt: Runtime) -> None:
+        """Send everyone the new table and state, and tell the other nodes."""
+        for client in list(rt.clients):
+            client.send(self.state_message(rt, client))
+        await self._service.hub.publish({"kind": "table", "table": rt.id})
+
+    # -- connections -------------------------------------------------------------------------
+
+    async def attach(self, table_id: str, client: Client) -> Runtime:
+        """Connect ``client`` to the table (loaded again if it was released): a
+        returning player takes the seat back from the bot. Its first message is the
+        whole table state."""
+        rt = await self._service.tables.runtime(table_id)
+        async with rt.lock:
+            rt.clients.add(client)
+            if client.seat is not None:
+                self._service.scheduler.returned(rt, client.seat)
+            client.send(self.state_message(rt, client))
+        return rt
+
+    async def detach(self, rt: Runtime, client: Client) -> None:
+        """A client left: if it was the seat's last connection, hold the seat."""
+        async with rt.lock:
+            rt.clients.discard(client)
+            rt.last_active = time.monotonic()
+            if client.seat is not None and not rt.connected(client.seat):
+                self._service.scheduler.hold(rt, client.seat)
+
+    async def chat(self, rt: Runtime, client: Client, text: str) -> None:
+        """Store and send a chat line to everyone at the table."""
+        service = self._service
+        text = clean_chat(text)
+        await service.db(service.store.add_chat, rt.id, client.user_id, client.name, text)
+        message = protocol.chat_message(client.user_id, client.name, client.seat, text)
+        self.send_all(rt, message)
+        await service.hub.publish({"kind": "chat", "table": rt.id, "message": message})
+
+    # -- actions -----------------------------------------------------------------------------
+
+    async def submit(
+        self, rt: Runtime, user_id: str, action_id: str, action: str
+    ) -> dict[str, Any]:
+        """Apply a player's action once. ``action_id`` is the sender's idempotency
+        key: the same sender (user and seat) resending the same move with it gets a
+        ``duplicate`` ack and changes nothing; another sender's ids never matter."""
+        async with rt.lock:
+            rt.last_active = time.monotonic()
+            seat = rt.seat_of(user_id)
+            if seat is None:
+                raise ServerError("not_seated", "spectators cannot act: take a seat first", 403)
+            key: ActionKey = (user_id, seat, action_id)
+            if key in rt.action_keys:
+                return _duplicate(rt, key, action)
+            if rt.state is None:
+                raise ServerError("not_started", "the game has not started yet", 409)
+            for _attempt in range(3):
+                if rt.state.is_over:
+                    raise ServerError("game_over", "the game is over: ask for a rematch", 409)
+                if _int_or_none(rt.state.to_move) != seat:
+                    raise ServerError("not_your_turn", f"it is seat {rt.state.to_move}'s turn", 409)
+                try:
+                    return await self.apply_locked(rt, seat, action, key)
+                except Conflict:
+                    await self.catch_up(rt, rebuild=True)
+                    if key in rt.action_keys:
+                        return _duplicate(rt, key, action)
+            raise ServerError("conflict", "the table is busy: try again", 409)
+
+    async def apply_locked(
+        self, rt: Runtime, seat: int, action: str, key: ActionKey, source: str | None = None
+    ) -> dict[str, Any]:
+        """Apply through the engine, persist, then tell everyone; the caller holds the
+        table's lock. Raises :class:`Conflict` when another node took this version.
+        ``source`` says who chose the action when not the seat's player (``bot``,
+        ``takeover``, ``timeout``)."""
+        service = self._service
+        state, game_row = rt.state, rt.game_row
+        assert state is not None and game_row is not None
+        user_id, _seat, action_id = key
+        before = games.snapshot(state)
+        try:
+            canonical = games.apply_action(state, action)
+        except IllegalAction as error:
+            raise ServerError("illegal_action", str(error), 409) from None
+        result = games.game_result(state) if state.is_over else None
+        try:
+            if result is None:
+                await self._appender.append(
+                    PendingAction(
+                        game_row.id, rt.version, seat, canonical, action_id, user_id, source
+                    )
+                )
+            else:
+                await service.db(
+                    service.store.append_action,
+                    game_row.id,
+                    rt.version,
+                    seat,
+                    canonical,
+                    action_id,
+                    user_id,
+                    result,
+                    service.stats.player_ids(rt),
+                    source,
+                    game_row.rated,
+                )
+        except DuplicateAction:
+            await self.catch_up(rt, rebuild=True)
+            return _duplicate(rt, key, action)
+        except Conflict:
+            raise
+        except Exception:
+            log.exception("could not store an action at table %s", rt.id)
+            await self.catch_up(rt, rebuild=True)
+            raise ServerError(
+                "internal", "the action could not be stored; try again", 500
+            ) from None
+        rt.version += 1
+        rt.remember(key, rt.version - 1, action)
+        rt.remember(key, rt.version - 1, canonical)
+        rt.turn_started = time.time()
+        if result is not None:
+            rt.table.status = "finished"
+            game_row.status = "finished"
+            game_row.result = result
+        self._broadcast(rt, _events(state, before, seat, canonical, source))
+        await service.hub.publish({"kind": "action", "table": rt.id, "version": rt.version})
+        service.scheduler.after_change(rt)
+        return protocol.ack_message(action_id, rt.version, duplicate=False, action=canonical)
+
+    def _broadcast(self, rt: Runtime, events: list[dict[str, Any]]) -> None:
+        """Send the update of the current version: each seat its observation, everyone
+        the public events."""
+        state = rt.state
+        assert state is not None
+        head = protocol.update_head(
+            rt.table.game_id,
+            rt.version,
+            _int_or_none(state.to_move),
+            self._service.scheduler.deadline(rt),
+            events,
+        )
+        # the public part is encoded once; each seat's observation once per seat
+        public = protocol.dumps(head)
+        prefix = public[:-1] + ',"observation":'
+        texts: dict[int, str] = {}
+        for client in list(rt.clients):
+            if client.seat is None:
+                client.send_text(public)
+                continue
+            text = texts.get(client.seat)
+            if text is None:
+                observation = protocol.dumps(state.observation(client.seat).to_dict())
+                text = texts[client.seat] = prefix + observation + "}"
+            client.send_text(text)
+
+    async def catch_up(self, rt: Runtime, rebuild: bool = False) -> None:
+        """Apply the actions other nodes accepted (after a rebuild to our last stored
+        version when ``rebuild``), telling our clients about each."""
+        service = self._service
+        if rt.game_row is None or rt.state is None:
+            return
+        if rebuild:
+            glog = await service.db(service.store.game_log, rt.game_row.id, 0)
+            assert glog is not None
+            stored = glog.actions[: rt.version]
+            rt.state = games.rebuild(glog.game.game, glog.game.record, [a.action for a in stored])
+            rt.action_keys = {}
+            for a in stored:
+                rt.remember((a.user_id, a.seat, a.action_id), a.index, a.action)
+            new = glog.actions[rt.version :]
+        else:
+            glog = await service.db(service.store.game_log, rt.game_row.id, rt.version)
+            assert glog is not None
+            new = [a for a in glog.actions if a.index >= rt.version]
+        state = rt.state
+        for row in new:
+            before = games.snapshot(state)
+            canonical = games.apply_action(state, row.action)
+            rt.version += 1
+            rt.remember((row.user_id, row.seat, row.action_id), row.index, row.action)
+            rt.turn_started = row.created_at
+            self._broadcast(rt, _events(state, before, row.seat, canonical, row.source))
+        if state.is_over:
+            rt.table.status = "finished"
+
+    async def on_notice(self, notice: dict[str, Any]) -> None:
+        """Another node changed a table we hold: catch up and tell our clients."""
+        service = self._service
+        rt = service.tables.runtimes.get(str(notice.get("table")))
+        if rt is None:
+            return
+        async with rt.lock:
+            kind = notice.get("kind")
+            if kind == "chat":
+                self.send_all(rt, notice["message"])
+                return
+            if kind == "table" or rt.game_row is None:
+                await service.tables.reload(rt)
+                for client in list(rt.clients):
+                    client.send(self.state_message(rt, client))
+            elif int(notice.get("version", 0)) > rt.version:
+                await self.catch_up(rt)
+            service.scheduler.after_change(rt)
+
+
+def _duplicate(rt: Runtime, key: ActionKey, action: str) -> dict[str, Any]:
+    """The ack of a resent action, or ``id_reused`` when the sender used the id for
+    another move."""
+    index, spellings = rt.action_keys[key]
+    if action not in spellings:
+        raise ServerError(
+            "id_reused",
+            f"you already used the id {key[2]!r} for another move: use a new id per move",
+            409,
+        )
+    return protocol.ack_message(key[2], index + 1, duplicate=True)
+
+
+class _GroupCommit:
+    """Appends the actions of many tables in one transaction: while a batch is
+    being written, the actions accepted meanwhile wait and go together in the next
+    one. Each caller still learns its own outcome (stored, conflict, duplicate)
+    before anyone is told about its action."""
+
+    def __init__(self, service: Service) -> None:
+        self._service = service
+        self._pending: list[tuple[PendingAction, asyncio.Future[None]]] = []
+        self._writing = False
+
+    async def append(self, item: PendingAction) -> None:
+        """Store ``item``; raises what refused it."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((item, future))
+        if not self._writing:
+            self._writing = True
+            self._service.spawn(self._write())
+        await future
+
+    async def _write(self) -> None:
+        service = self._service
+        try:
+            while self._pending:
+                batch, self._pending = self._pending, []
+                try:
+                    outcomes = await service.db(
+                        service.store.append_actions, [item for item, _ in batch]
+                    )
+                except Exception as error:
+                    for _, future in batch:
+                        if not future.done():
+                            future.set_exception(error)
+                    continue
+                for (_, future), outcome in zip(batch, outcomes, strict=True):
+                    if future.done():
+                        continue
+                    if outcome is None:
+                        future.set_result(None)
+                    else:
+                        future.set_exception(outcome)
+        finally:
+            self._writing = False
+
+
+def _int_or_none(value: Any) -> int | None:
+    return None if value is None else int(value)
+
+
+def _events(
+    state: games.AnyGame, before: tuple[int, int], seat: int, action: str, source: str | None
+) -> list[dict[str, Any]]:
+    """The public events of an action, marked with its ``source`` when a bot chose
+    it; a timeout is announced by a ``timeout`` event first."""
+    events = games.public_events(state, before, seat, action)
+    if source is not None:
+        events[0]["source"] = source
+        if source == "timeout":
+            events.insert(0, {"type": "timeout", "seat": seat})
+    return events

@@ -1,0 +1,118 @@
+"""What a node holds in memory for each table: its :class:`Runtime` (the game
+rebuilt by replay, the version, the lock that serializes everything done to it)
+and the :class:`Client` connections attached to it."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.server import games
+from cardtable.server.protocol import dumps
+from cardtable.server.store import GameRow, SeatRow, TableRow
+
+__all__ = ["ActionKey", "Client", "Runtime"]
+
+ActionKey = tuple[str | None, int, str]
+"""An action id as an idempotency key of its sender: (user id, seat, client id)."""
+
+
+@dataclass(eq=False)
+class Client:
+    """One WebSocket connection at a table: a seat's player or a spectator."""
+
+    user_id: str
+    name: str
+    seat: int | None
+    queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(256))
+    overflowed: bool = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue ``message``; a client that falls too far behind is disconnected."""
+        if not self.overflowed:
+            self.send_text(dumps(message))
+
+    def send_text(self, text: str) -> None:
+        """Queue an already serialized message (a broadcast is encoded once)."""
+        if self.overflowed:
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.overflowed = True
+            self.queue = asyncio.Queue(1)
+            self.queue.put_nowait(None)
+
+    def close(self) -> None:
+        """Ask the writer to close the socket."""
+        try:
+            self.queue.put_nowait(None)
+        except asyncio.QueueFull:
+            self.overflowed = True
+
+
+@dataclass(eq=False)
+class Runtime:
+    """A table as one node holds it in memory."""
+
+    table: TableRow
+    seats: list[SeatRow]
+    game_row: GameRow | None = None
+    state: games.AnyGame | None = None
+    version: int = 0
+    action_keys: dict[ActionKey, tuple[int, frozenset[str]]] = field(default_factory=dict)
+    """Each sender's action ids: the index of the action and its known spellings."""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    clients: set[Client] = field(default_factory=set)
+    controller: dict[int, str] = field(default_factory=dict)
+    holds: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
+    timer: asyncio.TimerHandle | None = None
+    timed_out: int | None = None
+    turn_started: float = 0.0
+    """Wall-clock time of the last change of turn (the turn timer counts from it)."""
+    bot_task: asyncio.Task[None] | None = None
+    names: dict[str, str] = field(default_factory=dict)
+    people: dict[str, str] = field(default_factory=dict)
+    """The person behind each seated user: the owner of a bot account, else the user."""
+    last_active: float = field(default_factory=time.monotonic)
+    """When a client, an action or a bot last touched the table (idle release)."""
+
+    @property
+    def id(self) -> str:
+        """The table id."""
+        return self.table.id
+
+    def seat_of(self, user_id: str) -> int | None:
+        """The seat ``user_id`` holds at this table."""
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    def connected(self, seat: int) -> bool:
+        """Whether a client of ``seat`` is connected to this node."""
+        return any(c.seat == seat for c in self.clients)
+
+    @property
+    def in_play(self) -> bool:
+        """Whether a game is being played (dealt and not over)."""
+        return self.state is not None and not self.state.is_over
+
+    def idle(self) -> bool:
+        """Whether nothing needs the table in memory: no client, no game in play,
+        no timer or bot pending."""
+        return (
+            not self.clients
+            and not self.in_play
+            and not self.holds
+            and self.timer is None
+            and (self.bot_task is None or self.bot_task.done())
+            and not self.lock.locked()
+        )
+
+    def remember(self, key: ActionKey, index: int, action: str) -> None:
+        """Remember that ``key`` produced action number ``index``, spelt ``action``."""
+        _, spellings = self.action_keys.get(key, (index, frozenset()))
+        self.action_keys[key] = (index, spellings | {action})

@@ -1,0 +1,432 @@
+"""Tables and seats: creating them, loading them into memory (and releasing idle
+ones), who may see and join them, dealing, and aborting.
+
+A private table, its games, replays, records and analyses are visible only to its
+members (the owner and the people seated or invited) and to holders of its invite;
+the public lists show only public tables. One person controls at most one seat of
+a rated table's game.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from cardtable.server import games
+from cardtable.server.bots import level_spec
+from cardtable.server.protocol import ServerError
+from cardtable.server.runtime import Runtime
+from cardtable.server.store import GameRow, SeatRow, TableRow, UserRow, hash_token, new_id
+from cardtable.server.text import same_name
+
+if TYPE_CHECKING:
+    from cardtable.server.service import Service
+
+__all__ = ["Tables"]
+
+
+class Tables:
+    """The tables a node knows, and everything done to a table besides playing."""
+
+    def __init__(self, service: Service) -> None:
+        self._service = service
+        self.runtimes: dict[str, Runtime] = {}
+
+    # -- creating and loading --------------------------------------------------------------
+
+    async def create_table(
+        self,
+        owner: UserRow,
+        game: str,
+        preset: str | None = None,
+        rules: dict[str, Any] | None = None,
+        seats: list[dict[str, Any]] | None = None,
+        public: bool = False,
+        turn_timer: float | None = None,
+        rated: bool = True,
+        address: str = "",
+    ) -> tuple[dict[str, Any], str]:
+        """A new table and its invite token. ``seats`` gives each seat's kind
+        (``human``, ``bot`` with a ``level``, or ``external`` with a ``bot`` account or
+        a one-table token); the owner takes the first human seat. A bot account of
+        somebody else's is invited: it takes its seat when it joins."""
+        service = self._service
+        await service.limits.hit("table", owner.id, *([address] if address else []))
+        open_tables = await service.db(service.store.open_tables_of, owner.id)
+        if open_tables >= service.settings.max_open_tables:
+            raise ServerError(
+                "too_many_tables",
+                f"you have {open_tables} open tables, the most allowed: finish or leave one",
+                429,
+            )
+        table_id = new_id(6)
+        bot_tokens: dict[int, str] = {}
+        try:
+            rules_dict = games.make_rules(game, preset, rules)
+            n = games.players(game, rules_dict)
+            specs = list(seats) if seats else [{"kind": "human"}] * n
+            if len(specs) != n:
+                raise ValueError(f"{game} with these rules has {n} seats, not {len(specs)}")
+            rows = [self._seat_row(table_id, i, spec, bot_tokens) for i, spec in enumerate(specs)]
+        except ValueError as error:
+            raise ServerError("bad_request", str(error)) from None
+        for row in rows:
+            if row.kind == "human" and row.user_id is None:
+                row.user_id = owner.id  # the owner takes the first human seat
+                break
+        accounts = [row.reserved_for for row in rows if row.reserved_for]
+        found = await service.db(service.store.users, accounts)
+        for row in rows:
+            bot_id = row.reserved_for
+            if bot_id is None:
+                continue
+            bot = found.get(bot_id)
+            if bot is None or bot.kind != "bot":
+                raise ServerError("bad_request", f"no bot account {bot_id!r}")
+            if bot.owner_id == owner.id:  # your own bot sits down at once
+                row.user_id, row.reserved_for = bot.id, None
+        table = TableRow(
+            id=table_id,
+            game=game,
+            rules=rules_dict,
+            owner_id=owner.id,
+            invite_hash="",
+            public=public,
+            rated=rated,
+            turn_timer=turn_timer,
+            status="waiting",
+        )
+        rt = Runtime(table=table, seats=rows)
+        rt.people = {owner.id: owner.id, **{b.id: b.owner_id or b.id for b in found.values()}}
+        if rated:
+            _check_one_seat(rt)
+        invite = new_id(16)
+        table.invite_hash = hash_token(invite)
+        await service.db(service.store.create_table, table, rows)
+        view = self.table_view(await self.runtime(table_id))
+        if bot_tokens:
+            view["bot_tokens"] = {str(k): v for k, v in bot_tokens.items()}
+        return view, invite
+
+    @staticmethod
+    def _seat_row(
+        table_id: str, index: int, spec: dict[str, Any], bot_tokens: dict[int, str]
+    ) -> SeatRow:
+        kind = spec.get("kind", "human")
+        row = SeatRow(table_id=table_id, seat=index, kind=kind)
+        if kind == "bot":
+            level = spec.get("level") or "heuristic"
+            level_spec(level)
+            row.bot_level = level
+        elif kind == "external" and spec.get("bot"):
+            row.reserved_for = str(spec["bot"])
+        elif kind == "external":
+            bot_tokens[index] = new_id(24)
+            row.bot_level = hash_token(bot_tokens[index])
+        elif kind != "human":
+            raise ValueError(f"unknown seat kind {kind!r}: human, bot or external")
+        return row
+
+    async def runtime(self, table_id: str) -> Runtime:
+        """The node's runtime of ``table_id``, loaded and replayed on first use."""
+        rt = self.runtimes.get(table_id)
+        if rt is None:
+            async with self._service.loading:
+                rt = self.runtimes.get(table_id)
+                if rt is None:
+                    found = await self._service.db(self._service.store.table, table_id)
+                    if found is None:
+                        raise ServerError("not_found", f"no table {table_id!r}", 404)
+                    rt = Runtime(table=found[0], seats=found[1])
+                    await self._load_game(rt)
+                    await self._load_names(rt)
+                    self.runtimes[table_id] = rt
+        rt.last_active = time.monotonic()
+        return rt
+
+    async def _load_names(self, rt: Runtime) -> None:
+        ids = [s.user_id for s in rt.seats if s.user_id] + [rt.table.owner_id]
+        users = await self._service.db(self._service.store.users, ids)
+        rt.names = {uid: user.name for uid, user in users.items()}
+        rt.people = {uid: user.owner_id or uid for uid, user in users.items()}
+
+    async def _load_game(self, rt: Runtime) -> None:
+        """Rebuild the table's current game by replaying its whole log."""
+        rt.game_row, rt.state, rt.version, rt.action_keys = None, None, 0, {}
+        if rt.table.game_id is None:
+            return
+        glog = await self._service.db(self._service.store.game_log, rt.table.game_id)
+        assert glog is not None
+        rt.game_row = glog.game
+        if glog.game.status == "aborted":
+            return
+        rt.state = games.rebuild(glog.game.game, glog.game.record, [a.action for a in glog.actions])
+        rt.version = len(glog.actions)
+        for a in glog.actions:
+            rt.remember((a.user_id, a.seat, a.action_id), a.index, a.action)
+        rt.turn_started = glog.actions[-1].created_at if glog.actions else glog.game.started_at
+
+    async def reload(self, rt: Runtime) -> None:
+        """Read the table, its seats and its game again (another node changed them)."""
+        found = await self._service.db(self._service.store.table, rt.id)
+        assert found is not None
+        rt.table, rt.seats = found
+        await self._load_game(rt)
+        await self._load_names(rt)
+
+    def release_idle(self) -> int:
+        """Forget the tables nobody needs in memory (:meth:`Runtime.idle` for
+        ``Settings.idle_release`` seconds); returns how many were released."""
+        cutoff = time.monotonic() - self._service.settings.idle_release
+        idle = [k for k, rt in self.runtimes.items() if rt.idle() and rt.last_active < cutoff]
+        for table_id in idle:
+            del self.runtimes[table_id]
+        return len(idle)
+
+    # -- seeing a table ----------------------------------------------------------------------
+
+    def table_view(self, rt: Runtime) -> dict[str, Any]:
+        """The description of a table its viewers may see (never an invite or a
+        token). A seated name that looks like an earlier seat's is shown with a
+        number, so nobody can pass for another player at the table."""
+        seats = []
+        shown: list[str] = []
+        for seat in rt.seats:
+            if seat.kind == "bot":
+                name: str | None = f"bot ({seat.bot_level})"
+            else:
+                name = rt.names.get(seat.user_id or "")
+                if name is not None:
+                    twins = sum(same_name(name, other) for other in shown)
+                    shown.append(name)
+                    if twins:
+                        name = f"{name} ({twins + 1})"
+            seats.append(
+                {
+                    "seat": seat.seat,
+                    "kind": seat.kind,
+                    "user_id": seat.user_id,
+                    "name": name,
+                    "level": seat.bot_level if seat.kind == "bot" else None,
+                    "open": seat.kind == "human" and seat.user_id is None and not seat.reserved_for,
+                    "reserved": seat.user_id is None and seat.reserved_for is not None,
+                    "connected": seat.kind == "bot" or rt.connected(seat.seat),
+                    "controller": rt.controller.get(seat.seat, "player"),
+                }
+            )
+        return {
+            "id": rt.id,
+            "game": rt.table.game,
+            "rules": rt.table.rules,
+            "status": rt.table.status,
+            "public": rt.table.public,
+            "rated": rt.table.rated,
+            "owner": {"id": rt.table.owner_id, "name": rt.names.get(rt.table.owner_id)},
+            "turn_timer": rt.table.turn_timer,
+            "game_id": rt.table.game_id,
+            "game_number": rt.game_row.number if rt.game_row else 0,
+            "seats": seats,
+        }
+
+    async def lobby(self) -> list[dict[str, Any]]:
+        """Public tables waiting for players, with their open seats."""
+        out = []
+        for table, seats in await self._service.db(self._service.store.lobby):
+            rt = Runtime(table=table, seats=seats)
+            await self._load_names(rt)
+            out.append(self.table_view(rt))
+        return out
+
+    @staticmethod
+    def is_member(rt: Runtime, user: UserRow | None) -> bool:
+        """Whether ``user`` owns the table or holds (or is invited to) one of its seats."""
+        if user is None:
+            return False
+        return rt.table.owner_id == user.id or any(
+            user.id in (s.user_id, s.reserved_for) for s in rt.seats
+        )
+
+    def check_access(self, rt: Runtime, user: UserRow | None, invite: str | None) -> None:
+        """Refuse a private table to anyone but its members and invite holders. The
+        refusal is ``not_found``, so a private table's existence is not confirmed."""
+        if rt.table.public or self.is_member(rt, user):
+            return
+        if invite is None or not secrets.compare_digest(hash_token(invite), rt.table.invite_hash):
+            raise ServerError("not_found", f"no table {rt.id!r} (or it is private)", 404)
+
+    async def visible(self, table_id: str, user: UserRow | None, invite: str | None) -> Runtime:
+        """The runtime of a table ``user`` may see."""
+        rt = await self.runtime(table_id)
+        self.check_access(rt, user, invite)
+        return rt
+
+    async def my_tables(self, user: UserRow) -> list[dict[str, Any]]:
+        """Tables where ``user`` holds or is invited to a seat and a game waits or is
+        played (how a bot finds the tables it was seated at)."""
+        out = []
+        for table in await self._service.db(self._service.store.tables_of, user.id):
+            out.append(self.table_view(await self.runtime(table.id)))
+        return out
+
+    # -- seats ---------------------------------------------------------------------------------
+
+    async def join(
+        self, user: UserRow, table_id: str, seat: int | None, invite: str | None
+    ) -> dict[str, Any]:
+        """Seat ``user`` at an open human seat (the first open one if ``seat`` is None),
+        or at the seat reserved for it (a bot account accepting an invitation)."""
+        service = self._service
+        rt = await self.visible(table_id, user, invite)
+        async with rt.lock:
+            if rt.seat_of(user.id) is not None:
+                raise ServerError("already_seated", "you already have a seat at this table", 409)
+            mine = [s.seat for s in rt.seats if s.user_id is None and s.reserved_for == user.id]
+            free = [
+                s.seat
+                for s in rt.seats
+                if s.kind == "human" and s.user_id is None and s.reserved_for is None
+            ]
+            choices = mine + free
+            if seat is None:
+                if not choices:
+                    raise ServerError("table_full", "no open seat at this table", 409)
+                seat = choices[0]
+            if seat not in choices:
+                raise ServerError("seat_taken", f"seat {seat} is not open", 409)
+            if not await service.db(service.store.take_seat, rt.id, seat, user.id):
+                await self.reload(rt)
+                raise ServerError("seat_taken", f"seat {seat} is not open", 409)
+            rt.seats[seat].user_id = user.id
+            rt.names[user.id] = user.name
+            rt.people[user.id] = user.owner_id or user.id
+            await service.play.table_changed(rt)
+            return self.table_view(rt)
+
+    async def seat_token_user(self, rt: Runtime, token: str | None) -> UserRow | None:
+        """The bot user of an external seat whose one-table token this is (the
+        token returned in ``bot_tokens`` when the table was made); the first
+        connection creates that user and gives it the seat."""
+        if not token:
+            return None
+        service = self._service
+        digest = hash_token(token)
+        async with rt.lock:
+            for seat in rt.seats:
+                if seat.kind == "external" and seat.bot_level == digest:
+                    if seat.user_id is not None:
+                        return await service.db(service.store.user, seat.user_id)
+                    name = f"external bot {seat.seat}"
+                    user = await service.db(service.store.create_user, name, "bot")
+                    await service.db(service.store.set_seat_user, rt.id, seat.seat, user.id)
+                    seat.user_id = user.id
+                    rt.names[user.id] = user.name
+                    rt.people[user.id] = rt.table.owner_id
+                    return user
+        return None
+
+    # -- games ---------------------------------------------------------------------------------
+
+    async def start_game(
+        self, user: UserRow, table_id: str, seed: int | None = None
+    ) -> dict[str, Any]:
+        """Deal a new game at the table (the first one, or a rematch once the last is
+        over). Only the owner may start; every seat must be taken."""
+        rt = await self.runtime(table_id)
+        if user.id != rt.table.owner_id:
+            raise ServerError("forbidden", "only the table's owner can start a game", 403)
+        if seed is not None and not self._service.settings.allow_seed:
+            raise ServerError("bad_request", "choosing the seed is not allowed on this server")
+        async with rt.lock:
+            if rt.in_play:
+                raise ServerError("game_in_progress", "a game is already being played", 409)
+            if any(s.kind == "human" and s.user_id is None for s in rt.seats):
+                raise ServerError("seats_open", "every human seat must be taken first", 409)
+            if any(s.reserved_for and s.user_id is None for s in rt.seats):
+                raise ServerError("seats_open", "an invited bot has not taken its seat yet", 409)
+            if rt.table.rated:
+                _check_one_seat(rt)
+            if seed is None:
+                seed = secrets.randbits(48)
+            state = games.new_game(rt.table.game, rt.table.rules, seed)
+            await self._begin(rt, games.initial_record(state))
+            return self.table_view(rt)
+
+    async def start_from_record(self, table_id: str, record: dict[str, Any]) -> None:
+        """Start the table's game from an initial ``record`` (its deal); for tests and
+        imports. The record's actions are not replayed here."""
+        rt = await self.runtime(table_id)
+        async with rt.lock:
+            await self._begin(rt, record)
+
+    async def _begin(self, rt: Runtime, record: dict[str, Any]) -> None:
+        service = self._service
+        number = (rt.game_row.number + 1) if rt.game_row else 1
+        row = GameRow(
+            id=new_id(),
+            table_id=rt.id,
+            number=number,
+            game=rt.table.game,
+            record=record,
+            players=[
+                [s.kind, s.user_id, s.bot_level if s.kind == "bot" else None] for s in rt.seats
+            ],
+            version=0,
+            status="playing",
+            rated=rt.table.rated,
+        )
+        if not await service.db(service.store.start_game, rt.id, row, rt.table.game_id):
+            await self.reload(rt)
+            raise ServerError("conflict", "the table changed; try again", 409)
+        rt.table.game_id = row.id
+        rt.table.status = "playing"
+        rt.game_row = row
+        rt.state = games.rebuild(row.game, record, [])
+        rt.version = 0
+        rt.action_keys = {}
+        rt.controller = {}
+        rt.turn_started = time.time()
+        service.scheduler.arm_holds(rt)
+        await service.play.table_changed(rt)
+        service.scheduler.after_change(rt)
+
+    async def abort(self, user: UserRow, table_id: str) -> dict[str, Any]:
+        """End the game in play without a result (unrated): the owner's way out of a
+        game that nobody can finish. The table waits for a new game."""
+        service = self._service
+        rt = await self.runtime(table_id)
+        if user.id != rt.table.owner_id:
+            raise ServerError("forbidden", "only the table's owner can abort its game", 403)
+        async with rt.lock:
+            if not rt.in_play or rt.game_row is None:
+                raise ServerError("no_game", "no game is being played at this table", 409)
+            if not await service.db(service.store.abort_game, rt.id, rt.game_row.id):
+                await self.reload(rt)
+                raise ServerError("conflict", "the game ended meanwhile", 409)
+            service.scheduler.stop(rt)
+            rt.game_row.status = "aborted"
+            rt.table.status = "waiting"
+            rt.state, rt.version, rt.action_keys, rt.controller = None, 0, {}, {}
+            await service.play.table_changed(rt)
+            return self.table_view(rt)
+
+
+def _check_one_seat(rt: Runtime) -> None:
+    """Refuse a rated table where one person controls two seats: their own seat, a
+    one-table token's external seat (held by the owner), or their bot account's."""
+    people: list[str] = []
+    for seat in rt.seats:
+        if seat.kind == "external" and seat.bot_level:  # a one-table token's seat
+            people.append(rt.table.owner_id)
+        elif seat.user_id is not None:
+            people.append(rt.people.get(seat.user_id, seat.user_id))
+    twice = [person for person, count in Counter(people).items() if count > 1]
+    if twice:
+        raise ServerError(
+            "one_seat_rated",
+            "at a rated table one person controls at most one seat (their own, a "
+            "one-table bot token's, or their bot account's): make the table casual "
+            '("rated": false) or give the seats to others',
+            409,
+        )
