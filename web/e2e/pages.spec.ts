@@ -25,6 +25,8 @@ test('settings, rules, leaderboard, player page and replay', async ({ player }) 
   await playUntilOver(page, { prefer: ['pass'] });
   const replayLink = page.getByTestId('game-over').getByRole('link', { name: 'Watch the replay' });
   const href = await replayLink.getAttribute('href');
+  // the table was opened with its invite: the replay gets it too, in the fragment
+  expect(href).toMatch(/^\/games\/[^/?#]+\/replay#invite=[^&]+$/);
   await replayLink.click();
   await expect(page).toHaveURL(href ?? '');
   const replay = page.getByTestId('replay');
@@ -34,6 +36,10 @@ test('settings, rules, leaderboard, player page and replay', async ({ player }) 
   await expect(page.getByTestId('replay-said')).not.toHaveText('The deal.');
   await page.getByLabel('Last').click();
   await expect(replay.locator('.mini-hand .mini-card')).toHaveCount(0);
+  // the record, fetched with the invite in a header and saved
+  const download = page.waitForEvent('download');
+  await replay.getByRole('link', { name: 'JSON' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^cardtable-kraken-.+\.json$/);
 
   await page.getByRole('link', { name: 'My page' }).click();
   await expect(page.getByTestId('player-page')).toContainText('Alice');

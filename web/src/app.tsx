@@ -1,12 +1,13 @@
-// The app shell: header with the menu and the language, and the screen of the route.
-// Playing needs a name: without a session the lobby and the tables ask for one.
+// The app shell: header with the menu, the language and who we are (with a way to log
+// out), and the screen of the route. Playing needs a name: without a session the
+// lobby and the tables ask for one.
 
 import { useState } from 'preact/hooks';
 import { LogoIcon } from './components/Icons';
 import { LanguageSelect } from './components/LanguageSelect';
 import { t } from './i18n';
-import { becomeGuest } from './lib/api';
-import { location, match } from './lib/router';
+import { becomeGuest, logout } from './lib/api';
+import { location, match, navigate } from './lib/router';
 import { session } from './lib/session';
 import { Lobby } from './screens/Lobby';
 import { Leaderboard, NotFound, PlayerPage, RulesPage, SettingsPage } from './screens/Pages';
@@ -80,7 +81,14 @@ function Header() {
         <span class="visually-hidden">{t('set.language')}</span>
         <LanguageSelect testId="language" />
       </label>
-      {me && <span class="me-name muted">{t('name.signedIn', { name: me.user.name })}</span>}
+      {me && (
+        <span class="me">
+          <span class="me-name muted">{t('name.signedIn', { name: me.user.name })}</span>
+          <button type="button" class="logout" data-testid="logout" onClick={() => void logout().then(() => navigate('/'))}>
+            {t('name.logout')}
+          </button>
+        </span>
+      )}
     </header>
   );
 }
@@ -99,7 +107,7 @@ export function App() {
         screen = <TableScreen key={`${route.id}-${session.value?.token}`} id={route.id} invite={route.invite} />;
         break;
       case 'replay':
-        screen = <Replay id={route.id} />;
+        screen = <Replay id={route.id} invite={route.invite} />;
         break;
       case 'player':
         screen = <PlayerPage id={route.id} />;

@@ -17,6 +17,7 @@ import type {
   TableView,
 } from '../lib/protocol';
 import { isKraken } from '../lib/protocol';
+import { withInvite } from '../lib/router';
 import type { ScoreInfo } from '../lib/tableController';
 import type { ChatLine, RoundSummary, TableState } from '../lib/tableState';
 import { CardFace } from './CardFace';
@@ -214,17 +215,17 @@ function costsOf(data: unknown): CostEntry[] | null {
 
 const SEAT_LETTERS = ['N', 'E', 'S', 'W'];
 
-function Analysis({ gameId, number, table }: { gameId: string; number: number; table: TableView }) {
+function Analysis({ gameId, number, table, invite }: { gameId: string; number: number; table: TableView; invite: string | null }) {
   const [costs, setCosts] = useState<CostEntry[] | null | 'loading'>('loading');
   useEffect(() => {
     let live = true;
-    api<unknown>(`/api/games/${gameId}/rounds/${number - 1}/analysis`)
+    api<unknown>(`/api/games/${gameId}/rounds/${number - 1}/analysis`, { invite })
       .then((data) => live && setCosts(costsOf(data)))
       .catch(() => live && setCosts(null));
     return () => {
       live = false;
     };
-  }, [gameId, number]);
+  }, [gameId, number, invite]);
   if (costs === 'loading') return <p class="muted">{t('sum.analysisLoading')}</p>;
   if (costs === null) return <p class="muted" data-testid="analysis-unavailable">{t('sum.analysisUnavailable')}</p>;
   const costly = costs.filter((c) => c.cost > 0);
@@ -257,10 +258,13 @@ function Analysis({ gameId, number, table }: { gameId: string; number: number; t
 export function RoundSummaryDialog({
   summary,
   state,
+  invite = null,
   onClose,
 }: {
   summary: RoundSummary;
   state: TableState;
+  /** The invite the table was opened with (a private table's analysis needs it). */
+  invite?: string | null;
   onClose: () => void;
 }) {
   const table = state.table as TableView;
@@ -320,7 +324,7 @@ export function RoundSummaryDialog({
             ))}
           </tbody>
         </table>
-        {summary.gameId && <Analysis gameId={summary.gameId} number={summary.number} table={table} />}
+        {summary.gameId && <Analysis gameId={summary.gameId} number={summary.number} table={table} invite={invite} />}
       </>
     );
   }
@@ -345,11 +349,14 @@ export function RoundSummaryDialog({
 export function GameOverDialog({
   state,
   isOwner,
+  invite = null,
   onRematch,
   onClose,
 }: {
   state: TableState;
   isOwner: boolean;
+  /** The invite the table was opened with: the replay of a private table needs it. */
+  invite?: string | null;
   onRematch: () => void;
   onClose: () => void;
 }) {
@@ -408,7 +415,7 @@ export function GameOverDialog({
       {body}
       <div class="dialog-actions">
         {state.gameId && (
-          <a class="button" href={`/games/${state.gameId}/replay`}>
+          <a class="button" href={withInvite(`/games/${state.gameId}/replay`, invite)}>
             {t('over.replay')}
           </a>
         )}

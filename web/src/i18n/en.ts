@@ -28,6 +28,7 @@ export const en = {
   'name.prompt': 'Which name shall the table show?',
   'name.go': 'Sit down',
   'name.signedIn': 'Playing as {name}',
+  'name.logout': 'Log out',
 
   'game.kraken': 'Kraken',
   'game.gurka': 'Gurka',
@@ -174,7 +175,7 @@ export const en = {
   'table.out': 'out',
   'table.chips': '{chips} chips',
   'table.penalty': '{points} points',
-  'table.notFound': 'There is no such table.',
+  'table.notFound': 'There is no such table, or it is private: open it with its invite link.',
   'table.private': 'This table is private: open it with its invite link.',
   'table.seatTaken': 'This seat is taken.',
 

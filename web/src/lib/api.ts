@@ -1,6 +1,9 @@
-// The HTTP API (docs/server-protocol.md) with the session's bearer token. Errors come
-// back as ApiError with the server's code and message.
+// The HTTP API (docs/server-protocol.md) with the session's bearer token, and a
+// private table's invite in the X-Invite header (never in the query, which the
+// server's access log writes down). Errors come back as ApiError with the server's
+// code and message.
 
+import { forgetInvites } from './invites';
 import { session, setSession, type Session } from './session';
 
 export class ApiError extends Error {
@@ -13,11 +16,26 @@ export class ApiError extends Error {
   }
 }
 
-export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+export interface ApiInit {
+  method?: string;
+  body?: unknown;
+  /** The invite of the private table the request reads (sent as X-Invite). */
+  invite?: string | null;
+}
+
+/** The headers of a request: JSON, the session's bearer token, the invite. */
+export function apiHeaders(init: ApiInit = {}): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = session.value?.token;
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (init.invite) headers['X-Invite'] = init.invite;
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  return headers;
+}
+
+export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
+  const token = session.value?.token;
+  const headers = apiHeaders(init);
   let response: Response;
   try {
     response = await fetch(path, {
@@ -56,5 +74,18 @@ export async function checkSession(): Promise<void> {
     await api('/api/me');
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) setSession(null);
+  }
+}
+
+/** Log out: the server ends the session (and clears its cookie); the local session
+ * and the remembered invites go whatever the server answered. */
+export async function logout(): Promise<void> {
+  try {
+    if (session.value) await api('/api/logout', { body: {} });
+  } catch {
+    /* gone already, or the server is away: forget it here all the same */
+  } finally {
+    forgetInvites();
+    setSession(null);
   }
 }

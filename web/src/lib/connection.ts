@@ -1,9 +1,13 @@
 // One table's WebSocket, kept open: it reconnects by itself with backoff after a
 // drop, resends the actions the server has not acknowledged (with their ids, so the
 // server applies each once), and keeps the line alive with pings.
+//
+// The socket's address carries no credentials (access logs write addresses down):
+// the first message on every connection is `auth`, with the session token and the
+// table's invite, and nothing is sent before it.
 
 import { Backoff } from './backoff';
-import type { ClientMessage, ServerMessage } from './protocol';
+import type { AuthMessage, ClientMessage, ServerMessage } from './protocol';
 
 export type ConnectionStatus = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
@@ -17,9 +21,17 @@ interface SocketLike {
   close(code?: number): void;
 }
 
+/** What the auth message says (asked again at each attempt); the cookie may do without. */
+export interface Credentials {
+  token?: string | null;
+  invite?: string | null;
+}
+
 export interface ConnectionOptions {
-  /** The socket URL (asked again at each attempt). */
+  /** The socket URL (asked again at each attempt), without credentials. */
   url: () => string;
+  /** The credentials of the first message of each connection. */
+  auth?: () => Credentials;
   onMessage: (message: ServerMessage) => void;
   onStatus?: (status: ConnectionStatus, detail?: { code?: number; retryIn?: number }) => void;
   createSocket?: (url: string) => SocketLike;
@@ -39,6 +51,14 @@ export const FATAL_CODES = new Set([4401, 4403, 4404]);
 let counter = 0;
 const pageId = Math.random().toString(36).slice(2, 8);
 
+/** The first message of a connection: who we are, and the invite of a private table. */
+export function authMessage(credentials: Credentials): AuthMessage {
+  const message: AuthMessage = { v: 1, type: 'auth' };
+  if (credentials.token) message.token = credentials.token;
+  if (credentials.invite) message.invite = credentials.invite;
+  return message;
+}
+
 /** A fresh action id (unique to this page load). */
 export function newActionId(): string {
   counter += 1;
@@ -48,6 +68,8 @@ export function newActionId(): string {
 export class TableConnection {
   status: ConnectionStatus = 'connecting';
   private socket: SocketLike | null = null;
+  /** Whether the auth message went out on the current socket (nothing goes before it). */
+  private authSent = false;
   private stopped = false;
   private readonly pending = new Map<string, ClientMessage>();
   private retryTimer: unknown = null;
@@ -60,6 +82,7 @@ export class TableConnection {
   constructor(options: ConnectionOptions) {
     this.backoff = options.backoff ?? new Backoff();
     this.opts = {
+      auth: () => ({}),
       createSocket: (url) => new WebSocket(url) as unknown as SocketLike,
       pingEvery: 20_000,
       silenceLimit: 50_000,
@@ -81,6 +104,7 @@ export class TableConnection {
     const socket = this.socket;
     this.socket = null;
     if (socket) {
+      socket.onopen = null;
       socket.onclose = null;
       socket.onmessage = null;
       socket.onerror = null;
@@ -111,9 +135,9 @@ export class TableConnection {
     return id;
   }
 
-  /** Send a message if the socket is open (chat, sync); false when it is not. */
+  /** Send a message if the socket is open and authenticated (chat, sync); false when it is not. */
   send(message: ClientMessage): boolean {
-    if (this.socket && this.socket.readyState === OPEN) {
+    if (this.socket && this.authSent && this.socket.readyState === OPEN) {
       this.socket.send(JSON.stringify(message));
       return true;
     }
@@ -136,7 +160,11 @@ export class TableConnection {
       return;
     }
     this.socket = socket;
+    this.authSent = false;
     socket.onopen = () => {
+      if (this.socket !== socket) return;
+      socket.send(JSON.stringify(authMessage(this.opts.auth())));
+      this.authSent = true;
       this.lastHeard = this.opts.now();
       this.schedulePing();
     };
@@ -167,6 +195,7 @@ export class TableConnection {
     socket.onclose = (ev) => {
       if (this.socket !== socket) return;
       this.socket = null;
+      this.authSent = false;
       this.clearTimers();
       if (this.stopped) return;
       if (FATAL_CODES.has(ev.code)) {

@@ -199,7 +199,16 @@ export type ServerMessage =
   | ErrorMessage
   | { v: 1; type: 'pong' };
 
+/** The first message on every connection (the socket's address has no credentials). */
+export interface AuthMessage {
+  v: 1;
+  type: 'auth';
+  token?: string;
+  invite?: string;
+}
+
 export type ClientMessage =
+  | AuthMessage
   | { type: 'action'; id: string; action: string }
   | { type: 'chat'; text: string }
   | { type: 'ping' }

@@ -1,6 +1,7 @@
 // One open table: its socket (kept alive), the reduced state as a signal, what the
 // live region says, the completed trick held for a moment, and the HTTP calls of a
-// table (join, start, rematch, the game score).
+// table (join, start, rematch, the game score). The invite the table was opened with
+// goes in the socket's auth message, the join's body and the X-Invite header of reads.
 
 import { batch, signal } from '@preact/signals';
 import { t } from '../i18n';
@@ -51,14 +52,14 @@ export class TableController {
 
   start(): void {
     this.stop();
-    const url = () => {
-      const proto = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-      const params = new URLSearchParams({ token: session.value?.token ?? '' });
-      if (this.invite) params.set('invite', this.invite);
-      return `${proto}//${window.location.host}/ws/tables/${encodeURIComponent(this.tableId)}?${params}`;
-    };
     this.connection = new TableConnection({
-      url,
+      // no credentials in the address (access logs keep it): the first message says
+      // who we are
+      url: () => {
+        const proto = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+        return `${proto}//${window.location.host}/ws/tables/${encodeURIComponent(this.tableId)}`;
+      },
+      auth: () => ({ token: session.value?.token, invite: this.invite }),
       onMessage: (m) => this.receive(m),
       onStatus: (status, detail) => {
         this.status.value = status;
@@ -124,7 +125,7 @@ export class TableController {
 
   async refreshScore(): Promise<void> {
     try {
-      this.score.value = await api<ScoreInfo>(`/api/tables/${this.tableId}/score`);
+      this.score.value = await api<ScoreInfo>(`/api/tables/${this.tableId}/score`, { invite: this.invite });
     } catch {
       this.score.value = null;
     }

@@ -5,10 +5,10 @@ import { useEffect, useState } from 'preact/hooks';
 import { t, tMaybe, type MessageKey } from '../i18n';
 import { api, ApiError } from '../lib/api';
 import { seatPlace } from '../lib/describe';
+import { rememberInvite } from '../lib/invites';
 import type { GameName, TableView } from '../lib/protocol';
-import { navigate } from '../lib/router';
+import { navigate, pastedTableHref, tableHref } from '../lib/router';
 import { changedRules, GAME_RULES, LEVELS, parseDeal, presetOf, seatCount, type RuleField, type Rules } from '../lib/rules';
-import { rememberInvite } from './TableScreen';
 
 interface SeatChoice {
   kind: 'human' | 'bot';
@@ -127,7 +127,7 @@ export function CreateTable() {
       };
       const created = await api<{ table: TableView; invite: string }>('/api/tables', { body });
       rememberInvite(created.table.id, created.invite);
-      navigate(`/tables/${created.table.id}?invite=${encodeURIComponent(created.invite)}`);
+      navigate(tableHref(created.table.id, created.invite));
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
       setBusy(false);
@@ -291,19 +291,15 @@ function OpenTables() {
         onSubmit={(e) => {
           e.preventDefault();
           const input = (e.currentTarget as HTMLFormElement).elements.namedItem('invite') as HTMLInputElement;
-          try {
-            const url = new URL(input.value.trim(), window.location.origin);
-            if (url.pathname.startsWith('/tables/')) navigate(url.pathname + url.search);
-          } catch {
-            /* not a link */
-          }
+          const href = pastedTableHref(input.value, window.location.origin);
+          if (href) navigate(href);
         }}
       >
         <label for="invite-link">
           {t('lobby.inviteTitle')} <span class="muted">{t('lobby.inviteHelp')}</span>
         </label>
         <div class="invite-row">
-          <input id="invite-link" name="invite" type="url" placeholder="https://…/tables/…?invite=…" />
+          <input id="invite-link" name="invite" type="url" placeholder="https://…/tables/…#invite=…" />
           <button type="submit">{t('lobby.inviteGo')}</button>
         </div>
       </form>

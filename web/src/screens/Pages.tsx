@@ -12,14 +12,17 @@ import { settings, updateSettings } from '../lib/settings';
 
 type Loaded<T> = { status: 'loading' } | { status: 'ok'; data: T } | { status: 'missing' } | { status: 'error'; message: string };
 
-/** Fetch JSON; a 404 (an endpoint or a thing this server does not have) is "missing". */
-export function useApi<T>(path: string | null): Loaded<T> {
+/**
+ * Fetch JSON; a 404 (an endpoint or a thing this server does not have) is "missing".
+ * `invite`: a private table's invite, sent as X-Invite.
+ */
+export function useApi<T>(path: string | null, invite: string | null = null): Loaded<T> {
   const [state, setState] = useState<Loaded<T>>({ status: 'loading' });
   useEffect(() => {
     if (!path) return;
     let live = true;
     setState({ status: 'loading' });
-    api<T>(path)
+    api<T>(path, { invite })
       .then((data) => live && setState({ status: 'ok', data }))
       .catch((e) => {
         if (!live) return;
@@ -29,7 +32,7 @@ export function useApi<T>(path: string | null): Loaded<T> {
     return () => {
       live = false;
     };
-  }, [path]);
+  }, [path, invite]);
   return state;
 }
 

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { CardFace } from '../components/CardFace';
 import { t, type MessageKey } from '../i18n';
+import { apiHeaders } from '../lib/api';
 import { sortHand } from '../lib/cards';
 import { cardName, describeEvent, seatAngles, seatPlace, suitName } from '../lib/describe';
 import type { GameEvent, GameName, TableView } from '../lib/protocol';
@@ -66,10 +67,27 @@ export function roundStarts(frames: Frame[]): number[] {
   return starts;
 }
 
-export function Replay({ id }: { id: string }) {
-  const loaded = useApi<ReplayData>(`/api/games/${encodeURIComponent(id)}/replay`);
+/**
+ * Download the record of a game of a private table: the invite goes in a header,
+ * which a plain download link cannot send, so the file is fetched and saved from here.
+ */
+async function downloadRecord(path: string, invite: string, fallbackName: string): Promise<void> {
+  const response = await fetch(path, { headers: apiHeaders({ invite }) });
+  if (!response.ok) throw new Error(response.statusText);
+  const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function Replay({ id, invite = null }: { id: string; invite?: string | null }) {
+  const loaded = useApi<ReplayData>(`/api/games/${encodeURIComponent(id)}/replay`, invite);
   const [step, setStep] = useState(0);
   const [playing, setPlaying] = useState(false);
+  const [recordError, setRecordError] = useState<string | null>(null);
   const frames = loaded.status === 'ok' ? loaded.data.frames : [];
   const last = Math.max(0, frames.length - 1);
   const go = (n: number) => setStep(Math.max(0, Math.min(last, n)));
@@ -99,6 +117,7 @@ export function Replay({ id }: { id: string }) {
   }
   const data = loaded.data;
   const table = replayTable(data);
+  const recordPath = `/api/games/${encodeURIComponent(id)}/record?download=true`;
   const starts = roundStarts(frames);
   const frame = frames[step];
   const roundIndex = starts.filter((s) => s <= step).length - 1;
@@ -230,9 +249,26 @@ export function Replay({ id }: { id: string }) {
         </div>
       </div>
       <p>
-        <a href={`/api/games/${encodeURIComponent(id)}/record?download=true`} download>
+        <a
+          href={recordPath}
+          download
+          onClick={(e) => {
+            if (!invite) return;
+            e.preventDefault();
+            setRecordError(null);
+            downloadRecord(recordPath, invite, `cardtable-${data.game}-${id}.json`).catch((err) =>
+              setRecordError(err instanceof Error ? err.message : String(err)),
+            );
+          }}
+        >
           JSON
         </a>
+        {recordError && (
+          <span class="error" role="alert">
+            {' '}
+            {t('common.error', { message: recordError })}
+          </span>
+        )}
       </p>
     </main>
   );

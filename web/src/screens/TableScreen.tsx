@@ -10,26 +10,12 @@ import { BotIcon } from '../components/Icons';
 import { ApiError } from '../lib/api';
 import { handView, type HandCard } from '../lib/cards';
 import { cardList, cardName, describeEvent, seatName, seatPlace } from '../lib/describe';
+import { knownInvite, rememberInvite } from '../lib/invites';
 import { isCardAction, isKraken, type TableView } from '../lib/protocol';
+import { tableHref } from '../lib/router';
 import { session } from '../lib/session';
-import { load, save } from '../lib/storage';
 import { TableController } from '../lib/tableController';
 import { myTurn } from '../lib/tableState';
-
-const INVITES = 'cardtable.invites';
-
-/** Remember the invite of a table we created or were invited to (to share it again). */
-export function rememberInvite(tableId: string, invite: string): void {
-  const all = load<Record<string, string>>(INVITES, {});
-  all[tableId] = invite;
-  const keys = Object.keys(all);
-  for (const k of keys.slice(0, Math.max(0, keys.length - 50))) delete all[k];
-  save(INVITES, all);
-}
-
-function knownInvite(tableId: string): string | null {
-  return load<Record<string, string>>(INVITES, {})[tableId] ?? null;
-}
 
 /** The owner takes the first human seat of a table. */
 export function ownerOf(table: TableView): string | null {
@@ -39,7 +25,7 @@ export function ownerOf(table: TableView): string | null {
 
 function InviteBox({ tableId, invite }: { tableId: string; invite: string }) {
   const [copied, setCopied] = useState(false);
-  const url = `${window.location.origin}/tables/${tableId}?invite=${encodeURIComponent(invite)}`;
+  const url = `${window.location.origin}${tableHref(tableId, invite)}`;
   return (
     <div class="invite">
       <label for="invite-url">{t('table.invite')}</label>
@@ -284,11 +270,12 @@ export function TableScreen({ id, invite }: { id: string; invite: string | null 
         </div>
       )}
       {table.status === 'waiting' && <Chat lines={state.chat} onSend={(text) => controller.chat(text)} disabled={status !== 'open'} />}
-      {state.summary && <RoundSummaryDialog summary={state.summary} state={state} onClose={() => controller.closeSummary()} />}
+      {state.summary && <RoundSummaryDialog summary={state.summary} state={state} invite={invite} onClose={() => controller.closeSummary()} />}
       {over && !state.summary && (
         <GameOverDialog
           state={state}
           isOwner={isOwner}
+          invite={invite}
           onRematch={async () => {
             try {
               await controller.rematch();
