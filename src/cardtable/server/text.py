@@ -12,6 +12,10 @@ cardtable.server.protocol.ServerError: a name may not contain U+202E (a control,
 Traceback (most recent call last):
 ...
 cardtable.server.protocol.ServerError: a name may not pass for a bot: 'bot' is reserved
+>>> clean_name("\ufdfa" * 3)  # NFKC makes 18 characters of each
+Traceback (most recent call last):
+...
+cardtable.server.protocol.ServerError: a name has at most 40 characters
 """
 
 from __future__ import annotations
@@ -21,7 +25,12 @@ import unicodedata
 
 from cardtable.server.protocol import ServerError
 
-__all__ = ["clean_chat", "clean_name", "same_name"]
+__all__ = ["MAX_NAME", "clean_chat", "clean_name", "same_name"]
+
+MAX_NAME = 40
+"""The longest name, counted after normalization (which can lengthen a name many
+times over: NFKC makes U+FDFA 18 characters), so that it fits the database's
+columns."""
 
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 _BOT = re.compile(r"(?<![^\W\d_])bot(?![^\W\d_])", re.IGNORECASE)
@@ -38,13 +47,15 @@ def _refuse_hidden(text: str, what: str, code: str, allowed: str = "") -> None:
 
 
 def clean_name(name: str, bot: bool = False) -> str:
-    """``name`` normalized (NFKC, spaces folded); ``bad_name`` when it is empty, has a
-    control, format or direction character, or (unless it names a ``bot`` account)
-    contains the word "bot"."""
+    """``name`` normalized (NFKC, spaces folded); ``bad_name`` when it is empty or
+    longer than :data:`MAX_NAME` once normalized, has a control, format or direction
+    character, or (unless it names a ``bot`` account) contains the word "bot"."""
     _refuse_hidden(name, "a name", "bad_name")
     cleaned = " ".join(unicodedata.normalize("NFKC", name).split())
     if not cleaned:
         raise ServerError("bad_name", "a name needs at least one visible character")
+    if len(cleaned) > MAX_NAME:
+        raise ServerError("bad_name", f"a name has at most {MAX_NAME} characters")
     if not bot and _BOT.search(cleaned):
         raise ServerError("bad_name", "a name may not pass for a bot: 'bot' is reserved")
     return cleaned
