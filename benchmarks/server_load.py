@@ -249,6 +249,16 @@ async def _guest(http: httpx.AsyncClient, name: str) -> str:
     return token
 
 
+async def _recv(ws: ClientConnection, deadline: float) -> Any:
+    """The next message, parsed, or None once ``deadline`` (monotonic) has passed (a
+    timeout scope, cheaper for the client than ``wait_for``'s task per message)."""
+    try:
+        async with asyncio.timeout(deadline - time.monotonic()):
+            return json.loads(await ws.recv())
+    except TimeoutError:
+        return None
+
+
 async def _open_socket(ws_base: str, table_id: str, token: str) -> ClientConnection:
     """A table socket, authenticated by its first message, its first ``state`` read."""
     ws = await connect(f"{ws_base}/ws/tables/{table_id}", max_size=2**22, open_timeout=120)
@@ -288,10 +298,9 @@ async def _play(
     actions = 0
     rng = random.Random(seat)
     async with ws:
-        while (remaining := deadline - time.monotonic()) > 0:
-            try:
-                message = json.loads(await asyncio.wait_for(ws.recv(), remaining))
-            except TimeoutError:
+        while time.monotonic() < deadline:
+            message = await _recv(ws, deadline)
+            if message is None:
                 break
             if message["type"] not in ("state", "update"):
                 continue
@@ -454,13 +463,11 @@ async def _normal_game(table: _Normal, deadline: float, samples: _Samples) -> bo
     rng = random.Random(table.seed)
     pending: tuple[int, int, float] | None = None  # version, bot seat, when its turn came
     sent: dict[int, float] = {}
-    while (remaining := deadline - time.monotonic()) > 0:
-        try:
-            raw = await asyncio.wait_for(table.ws.recv(), remaining)
-        except TimeoutError:
-            break
+    while time.monotonic() < deadline:
+        message = await _recv(table.ws, deadline)
         now = time.perf_counter()
-        message = json.loads(raw)
+        if message is None:
+            break
         kind = message.get("type")
         if kind == "error":
             samples.errors.append(f"{table.table_id}: {message.get('code')}")
@@ -549,10 +556,9 @@ class _Abuser:
         """Count the bot moves of one table's current game, and deal again whenever the
         game ends, until ``deadline`` (or until cancelled)."""
         ws, table_id = self.sockets[index], self.tables[index]
-        while (remaining := deadline - time.monotonic()) > 0:
-            try:
-                message = json.loads(await asyncio.wait_for(ws.recv(), remaining))
-            except TimeoutError:
+        while time.monotonic() < deadline:
+            message = await _recv(ws, deadline)
+            if message is None:
                 return
             if message.get("type") != "update" or message.get("game_id") != self.games.get(
                 table_id
