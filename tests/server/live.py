@@ -8,28 +8,40 @@ import contextlib
 import json
 import socket
 import threading
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import uvicorn
 from websockets.asyncio.client import ClientConnection, connect
 
+from cardtable.server import games
 from cardtable.server.app import create_app
 from tests.server.helpers import TIMEOUT, settings
+
+T = TypeVar("T")
 
 
 class LiveServer:
     """uvicorn serving the app on 127.0.0.1 in a background thread."""
 
-    def __init__(self, tmp: Path, **changes: Any) -> None:
-        self.app = create_app(settings(tmp, **changes))
+    def __init__(
+        self,
+        tmp: Path,
+        app: Any = None,
+        uvicorn_options: dict[str, Any] | None = None,
+        **changes: Any,
+    ) -> None:
+        """A server of ``create_app`` with the test settings changed by ``changes`` (or
+        of ``app`` as given), uvicorn configured with ``uvicorn_options`` too."""
+        self.app = app if app is not None else create_app(settings(tmp, **changes))
         self.sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.sock.bind(("127.0.0.1", 0))
         self.port = self.sock.getsockname()[1]
-        config = uvicorn.Config(self.app, log_level="warning", ws_max_size=64 * 1024)
+        options: dict[str, Any] = {"log_level": "warning", "ws_max_size": 64 * 1024}
+        config = uvicorn.Config(self.app, **{**options, **(uvicorn_options or {})})
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]})
 
@@ -52,6 +64,13 @@ class LiveServer:
             self.thread.join(0.025)
         raise RuntimeError("the test server did not start")
 
+    async def on_server(self, fn: Callable[[], Awaitable[T]], timeout: float = TIMEOUT) -> T:
+        """Run ``fn()`` on the server's event loop (in its thread), where the service
+        lives, and return its result."""
+        loop = self.server.servers[0].get_loop()
+        future = asyncio.run_coroutine_threadsafe(_call(fn), loop)
+        return await asyncio.wait_for(asyncio.wrap_future(future), timeout)
+
     def stop(self) -> None:
         """Stop the server and wait for its thread."""
         self.server.should_exit = True
@@ -59,9 +78,13 @@ class LiveServer:
         self.sock.close()
 
 
+async def _call(fn: Callable[[], Awaitable[T]]) -> T:
+    return await fn()
+
+
 @contextlib.contextmanager
 def live_server(tmp: Path, **changes: Any) -> Iterator[LiveServer]:
-    """A started :class:`LiveServer`, stopped afterwards."""
+    """A started :class:`LiveServer`, stopped afterwards (``changes`` as for it)."""
     server = LiveServer(tmp, **changes)
     server.start()
     try:
@@ -169,3 +192,10 @@ async def play_until_over(sock: Socket, seat: int, stop_at: int | None = None) -
                 await sock.send(
                     {"type": "action", "id": f"{seat}-{message['version']}", "action": action}
                 )
+
+
+def seed_where_first(seat: int, rules: dict[str, Any] | None = None) -> int:
+    """A Kraken seed whose deal (with ``rules``) gives ``seat`` the first move: the
+    engine decides, so a test knows who moves first without waiting to see."""
+    full = games.make_rules("kraken", None, rules)
+    return next(s for s in range(1000) if games.new_game("kraken", full, s).to_move == seat)

@@ -11,29 +11,63 @@ from typing import Any
 import httpx
 
 from tests.server.helpers import run
-from tests.server.live import Api, Socket, live_server, play_until_over
+from tests.server.live import Api, Socket, live_server, play_until_over, seed_where_first
 
 
 def test_drop_takeover_and_takeback(tmp_path: Path) -> None:
+    """Alice drops; after the hold a bot plays her seat; she comes back and plays on.
+    Bob, the other player, waits (does not move) from the bot's first move for Alice
+    until she is back, so the game cannot end while she is away, whatever the speed
+    of the machine."""
+
     async def main() -> None:
         with live_server(tmp_path, hold_seconds=0.2) as server:
             alice = await Api.guest(server.http, "Alice")
+            bob = await Api.guest(server.http, "Bob")
             created = await alice.post(
                 "/api/tables",
                 {
                     "game": "kraken",
                     "rules": {"rounds": 1},
-                    "seats": [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * 3,
+                    "seats": [{"kind": "human"}] * 2 + [{"kind": "bot", "level": "random"}] * 2,
                     "public": True,
                 },
             )
             table_id = created["table"]["id"]
+            await bob.post(f"/api/tables/{table_id}/join", {})
             sock = await Socket.open(server.ws, table_id, alice.token)
             viewer = await Socket.open(server.ws, table_id, alice.token)  # a second tab
-            await sock.until("state")
-            await viewer.until("state")
-            await alice.post(f"/api/tables/{table_id}/start", {"seed": 17})
-            # play until it is Alice's turn; send the same action id twice
+            bob_sock = await Socket.open(server.ws, table_id, bob.token)
+            for s in (sock, viewer, bob_sock):
+                await s.until("state")
+            took_over, alice_back = asyncio.Event(), asyncio.Event()
+
+            async def bob_plays() -> dict[str, Any]:
+                async with asyncio.timeout(120):
+                    while True:
+                        message = await bob_sock.recv()
+                        if message["type"] not in ("update", "state"):
+                            continue
+                        events = message.get("events", [])
+                        if any(e["type"] == "game_over" for e in events):
+                            return message
+                        if any(e.get("source") == "takeover" and e["seat"] == 0 for e in events):
+                            took_over.set()
+                        obs = message.get("observation")
+                        if obs and message["to_move"] == 1 and obs["legal_actions"]:
+                            if took_over.is_set():
+                                await alice_back.wait()
+                            action = obs["legal_actions"][0]
+                            version = message["version"]
+                            await bob_sock.send(
+                                {"type": "action", "id": f"1-{version}", "action": action}
+                            )
+
+            bob_task = asyncio.create_task(bob_plays())
+            await alice.post(
+                f"/api/tables/{table_id}/start", {"seed": seed_where_first(0, {"rounds": 1})}
+            )
+            # Alice's turn: she sends the same action id twice
             message = await sock.until("state")
             while message.get("to_move") != 0:
                 message = await sock.until("update")
@@ -48,25 +82,27 @@ def test_drop_takeover_and_takeback(tmp_path: Path) -> None:
             await viewer.close()
             guest = await Api.guest(server.http, "Watcher")
             watcher = await Socket.open(server.ws, table_id, guest.token)
-            taken = await watcher.until("seat")
-            assert taken["seat"] == 0 and taken["controller"] == "bot"
-            async with asyncio.timeout(30):
-                while True:
-                    update = await watcher.until("update")
-                    if any(e.get("seat") == 0 for e in update["events"]):
-                        break
+            # the takeover may have come before the watcher: its first state says so,
+            # or else a seat message comes later
+            state = await watcher.until("state")
+            if state["table"]["seats"][0]["controller"] != "bot":
+                taken = await watcher.until("seat")
+                assert taken["seat"] == 0 and taken["controller"] == "bot"
+            await asyncio.wait_for(took_over.wait(), 30)  # the bot moved for Alice
             # Alice comes back and takes her seat back; the bot stops playing it
             back = await Socket.open(server.ws, table_id, alice.token)
             returned = await watcher.until("seat")
-            assert returned["controller"] == "player"
+            assert returned["seat"] == 0 and returned["controller"] == "player"
+            alice_back.set()
             end = await play_until_over(back, 0)
             assert any(e["type"] == "game_over" for e in end["events"])
+            assert (await bob_task)["version"] == end["version"]
             acks = [m for m in map(_json, back.raw) if m["type"] == "ack"]
             assert acks, "Alice played after taking her seat back"
-            for s in (back, watcher):
+            for s in (back, watcher, bob_sock):
                 await s.close()
-            await alice.close()
-            await guest.close()
+            for api in (alice, bob, guest):
+                await api.close()
 
     run(main)
 
