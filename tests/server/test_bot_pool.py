@@ -19,7 +19,8 @@ from typing import Any, TypeVar
 import pytest
 
 from cardtable.server import games
-from cardtable.server.bots import CHEAP_LEVELS, BotPool, decide
+from cardtable.server.botpool import BotPool
+from cardtable.server.bots import CHEAP_LEVELS, decide
 
 T = TypeVar("T")
 

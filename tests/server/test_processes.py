@@ -189,7 +189,7 @@ def test_no_worker_outlives_the_server(server: Server, how: str, busy: bool) -> 
 ROOT = Path(__file__).resolve().parents[2]
 HANGING_POOL = """
 import asyncio, sys
-from cardtable.server.bots import BotPool
+from cardtable.server.botpool import BotPool
 from tests.server.test_bot_pool import hang_searches
 
 async def main():

@@ -25,7 +25,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--hold-seconds", type=float, default=30.0, help="hold a dropped seat this long"
     )
-    parser.add_argument("--bot-workers", type=int, default=2, help="bot worker processes")
+    parser.add_argument(
+        "--bot-workers",
+        type=int,
+        default=2,
+        help="search worker processes for the bots (plus one for the quick levels; 0: threads)",
+    )
     parser.add_argument(
         "--bot-delay", type=float, default=0.6, help="seconds before a bot's move is shown"
     )

@@ -19,7 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from cardtable.server.accounts import Accounts
-from cardtable.server.bots import BotPool
+from cardtable.server.botpool import BotPool
 from cardtable.server.config import Settings
 from cardtable.server.hub import Hub, make_hub
 from cardtable.server.play import Play
