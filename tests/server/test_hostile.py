@@ -251,6 +251,7 @@ def test_the_owner_aborts_a_game_nobody_can_finish(tmp_path: Path) -> None:
                     "rules": ONE_ROUND,
                     "seats": [HUMAN] + [RANDOM] * 3,
                     "public": True,
+                    "rated": False,
                 },
             )
             table_id = created["table"]["id"]
@@ -283,6 +284,61 @@ def test_the_owner_aborts_a_game_nobody_can_finish(tmp_path: Path) -> None:
             assert any(e["type"] == "game_over" for e in end["events"])
             await sock.close()
             for api in (alice, mallory):
+                await api.close()
+
+    run(main)
+
+
+def test_a_rated_game_is_aborted_only_when_it_waits_for_another_player(
+    tmp_path: Path,
+) -> None:
+    async def main() -> None:
+        with live_server(tmp_path) as server:
+            alice = await Api.guest(server.http, "Alice")
+            bob = await Api.guest(server.http, "Bob")
+            created = await alice.post(
+                "/api/tables",
+                {"game": "kraken", "rules": ONE_ROUND, "seats": [HUMAN, HUMAN] + [RANDOM] * 2},
+            )
+            table_id, invite = created["table"]["id"], created["invite"]
+            abort = f"/api/tables/{table_id}/abort"
+            await bob.post(f"/api/tables/{table_id}/join", {"invite": invite})
+            sock = await Socket.open(server.ws, table_id, alice.token)
+            bob_sock = await Socket.open(server.ws, table_id, bob.token)
+            await sock.until("state")
+            await bob_sock.until("state")
+            # before the first move: allowed
+            await alice.post(f"/api/tables/{table_id}/start", {"seed": 3})
+            await alice.post(abort)
+            # on Alice's own turn once a move was made: refused (no escaping a rating);
+            # while the game waits for Bob: allowed
+            await alice.post(f"/api/tables/{table_id}/start", {"seed": 3})
+            message = await sock.until("state")
+            refused = False
+            while not (message["to_move"] == 1 and refused):
+                if message["to_move"] == 0 and message["version"] > 0 and not refused:
+                    reply = await alice.client.post(abort)
+                    assert reply.status_code == 409 and _code(reply) == "abort_refused"
+                    refused = True
+                if message["to_move"] == 0:
+                    action = message["observation"]["legal_actions"][0]
+                    await sock.send(
+                        {"type": "action", "id": f"a{message['version']}", "action": action}
+                    )
+                elif message["to_move"] == 1:  # Bob plays until Alice was refused, then idles
+                    bob_state = await bob_sock.recv()
+                    while bob_state.get("to_move") != 1 or not bob_state.get("observation"):
+                        bob_state = await bob_sock.recv()
+                    action = bob_state["observation"]["legal_actions"][0]
+                    await bob_sock.send(
+                        {"type": "action", "id": f"b{message['version']}", "action": action}
+                    )
+                message = await sock.until("update")
+            ended = await alice.post(abort)
+            assert ended["table"]["status"] == "waiting"
+            for s in (sock, bob_sock):
+                await s.close()
+            for api in (alice, bob):
                 await api.close()
 
     run(main)

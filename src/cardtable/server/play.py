@@ -93,7 +93,10 @@ class Play:
         service = self._service
         text = clean_chat(text)
         await service.db(service.store.add_chat, rt.id, client.user_id, client.name, text)
-        message = protocol.chat_message(client.user_id, client.name, client.seat, text)
+        name = client.name
+        if client.seat is not None:  # as the table shows it ("Alice (2)")
+            name = service.tables.table_view(rt)["seats"][client.seat]["name"] or name
+        message = protocol.chat_message(client.user_id, name, client.seat, text)
         self.send_all(rt, message)
         await service.hub.publish({"kind": "chat", "table": rt.id, "message": message})
 

@@ -66,6 +66,8 @@ ERROR_CODES: dict[str, str] = {
     "seats_open": "a game cannot start before every seat is taken",
     "game_in_progress": "a game is already being played at this table",
     "no_game": "there is no game in play to abort",
+    "abort_refused": "a rated game is aborted only before its first move or while it waits "
+    "for another player",
     "too_many_tables": "the user owns as many open tables as allowed",
     "one_seat_rated": "one person may control only one seat of a rated game",
     "bad_name": "the name is empty, has control or direction characters, or imitates a bot",

@@ -110,12 +110,18 @@ async def _authenticate(
     if not isinstance(message, AuthMessage):
         raise ProtocolError("bad_message", 'the first message must be {"type": "auth", ...}')
     token = message.token or request_token(websocket)
-    rt = await service.tables.runtime(table_id)
+    unauthorized = ServerError("unauthorized", "a valid session or bot token is required", 401)
     user = await service.accounts.maybe_user(token)
+    try:
+        rt = await service.tables.runtime(table_id)
+    except ServerError:
+        if user is None:  # whether a table exists is told to known users only
+            raise unauthorized from None
+        raise
     if user is None:
         user = await service.tables.seat_token_user(rt, token)
     if user is None:
-        raise ServerError("unauthorized", "a valid session or bot token is required", 401)
+        raise unauthorized
     seat = rt.seat_of(user.id)
     if seat is None:
         service.tables.check_access(rt, user, message.invite)

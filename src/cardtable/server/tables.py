@@ -393,14 +393,31 @@ class Tables:
 
     async def abort(self, user: UserRow, table_id: str) -> dict[str, Any]:
         """End the game in play without a result (unrated): the owner's way out of a
-        game that nobody can finish. The table waits for a new game."""
+        game that nobody can finish. The table waits for a new game.
+
+        A rated game is aborted only before its first action, or while it waits for
+        another player (a person or an outside bot: the server's own seats never
+        stall), so that nobody escapes a rating by aborting on their own turn."""
         service = self._service
         rt = await self.runtime(table_id)
         if user.id != rt.table.owner_id:
             raise ServerError("forbidden", "only the table's owner can abort its game", 403)
         async with rt.lock:
-            if not rt.in_play or rt.game_row is None:
+            if not rt.in_play or rt.game_row is None or rt.state is None:
                 raise ServerError("no_game", "no game is being played at this table", 409)
+            to_move = rt.state.to_move
+            waiting_for_other = (
+                to_move is not None
+                and service.scheduler.bot_level(rt, int(to_move)) is None
+                and _person(rt, rt.seats[int(to_move)]) != user.id
+            )
+            if rt.game_row.rated and rt.version > 0 and not waiting_for_other:
+                raise ServerError(
+                    "abort_refused",
+                    "a rated game is aborted only before its first move or while it waits "
+                    "for another player",
+                    409,
+                )
             if not await service.db(service.store.abort_game, rt.id, rt.game_row.id):
                 await self.reload(rt)
                 raise ServerError("conflict", "the game ended meanwhile", 409)
@@ -415,12 +432,7 @@ class Tables:
 def _check_one_seat(rt: Runtime) -> None:
     """Refuse a rated table where one person controls two seats: their own seat, a
     one-table token's external seat (held by the owner), or their bot account's."""
-    people: list[str] = []
-    for seat in rt.seats:
-        if seat.kind == "external" and seat.bot_level:  # a one-table token's seat
-            people.append(rt.table.owner_id)
-        elif seat.user_id is not None:
-            people.append(rt.people.get(seat.user_id, seat.user_id))
+    people = [p for seat in rt.seats if (p := _person(rt, seat)) is not None]
     twice = [person for person, count in Counter(people).items() if count > 1]
     if twice:
         raise ServerError(
@@ -430,3 +442,13 @@ def _check_one_seat(rt: Runtime) -> None:
             '("rated": false) or give the seats to others',
             409,
         )
+
+
+def _person(rt: Runtime, seat: SeatRow) -> str | None:
+    """Who controls ``seat``: its user (the owner, for a bot account), the table's
+    owner for a one-table token's external seat, None for the server's bots."""
+    if seat.kind == "external" and seat.bot_level:
+        return rt.table.owner_id
+    if seat.user_id is None:
+        return None
+    return rt.people.get(seat.user_id, seat.user_id)
