@@ -522,13 +522,18 @@ async def _play_normal(
     return elapsed, sum(not e for e in ended)
 
 
+_CASUAL = {"public": False, "rated": False}
+"""The abuse scenario's tables: private, and casual so that a game still running at
+the end of a phase can be aborted (a rated game cannot be once it has begun)."""
+
+
 async def _make_normal(
     http: httpx.AsyncClient, ws_base: str, index: int, rounds: int, gate: asyncio.Semaphore
 ) -> _Normal:
     async with gate:
         token = await _guest(http, f"player{index}")
         seats = [{"kind": "human"}] + [{"kind": "bot", "level": "heuristic"}] * 3
-        body = {"game": "kraken", "rules": {"rounds": rounds}, "seats": seats, "public": False}
+        body = {"game": "kraken", "rules": {"rounds": rounds}, "seats": seats, **_CASUAL}
         table_id = (await _post(http, "/api/tables", token, body))["table"]["id"]
         ws = await _open_socket(ws_base, table_id, token)
         return _Normal(table_id, token, ws, seed=1000 + index)
@@ -572,8 +577,11 @@ class _Abuser:
         """Abort every table's game."""
         for table_id in self.tables:
             self.games.pop(table_id, None)
-            with contextlib.suppress(SystemExit):  # no game: it had just ended
-                await _post(http, f"/api/tables/{table_id}/abort", self.token, {})
+            reply = await http.post(
+                f"/api/tables/{table_id}/abort", headers={"Authorization": f"Bearer {self.token}"}
+            )
+            if reply.status_code != 200:
+                print(f"abort {table_id}: {reply.status_code} {reply.text}", flush=True)
 
 
 async def _make_abuser(
@@ -581,7 +589,7 @@ async def _make_abuser(
 ) -> _Abuser:
     token = await _guest(http, "abuser")
     seats = [{"kind": "bot", "level": "ismcts-strong"}] * 4
-    body = {"game": "kraken", "rules": {"rounds": rounds}, "seats": seats, "public": False}
+    body = {"game": "kraken", "rules": {"rounds": rounds}, "seats": seats, **_CASUAL}
 
     async def one() -> tuple[str, ClientConnection]:
         async with gate:
@@ -680,7 +688,28 @@ async def _with_abuser(
             task.cancel()
         await asyncio.gather(*watchers, return_exceptions=True)
         await abuser.stop(http)
+        waited = await _workers_idle(pid)
+        print(f"abuse/with-abuser: aborted; the bot workers idle after {waited:.1f} s", flush=True)
     return samples
+
+
+async def _workers_idle(pid: int | None, limit: float = 20.0) -> float:
+    """Wait until the server's bot workers have stopped computing (the searches in
+    flight when the abuser's games were aborted run to their end), at most ``limit``
+    seconds; returns the seconds waited. Without a pid, waits for the longest
+    search's wall-clock limit (6 s)."""
+    start = time.monotonic()
+    if pid is None:
+        await asyncio.sleep(6.0)
+        return 6.0
+    before = _children(pid)
+    while time.monotonic() - start < limit:
+        await asyncio.sleep(0.5)
+        after = _children(pid)
+        if _children_used(before, after) < 0.05:  # under a tenth of a core
+            break
+        before = after
+    return time.monotonic() - start
 
 
 async def _abuse_main(
