@@ -19,7 +19,10 @@ while the abuser's 20 tables run, all in one process against one server. The goa
 the normal tables' p99 with the abuser within 2x of the baseline's. The abuser's
 games are aborted at the end of the phase (and dealt again meanwhile if one ends).
 ``--repeat N`` runs N such pairs of phases and pools each side's figures, which
-evens out a machine whose other load changes during the run.
+evens out a machine whose other load changes during the run. The normal tables'
+heuristic bots run in the pool's cheap lane, so this measures the lanes and the
+searches' low priority; ``--normal-level ismcts`` puts the normal tables' bots in the
+search lane beside the abuser's, which measures the round robin between owners.
 
     .venv/bin/python benchmarks/server_load.py                      # both, a few minutes
     .venv/bin/python benchmarks/server_load.py --scenario load --tables 200
@@ -539,11 +542,16 @@ the end of a phase can be aborted (a rated game cannot be once it has begun)."""
 
 
 async def _make_normal(
-    http: httpx.AsyncClient, ws_base: str, index: int, rounds: int, gate: asyncio.Semaphore
+    http: httpx.AsyncClient,
+    ws_base: str,
+    index: int,
+    rounds: int,
+    level: str,
+    gate: asyncio.Semaphore,
 ) -> _Normal:
     async with gate:
         token = await _guest(http, f"player{index}")
-        seats = [{"kind": "human"}] + [{"kind": "bot", "level": "heuristic"}] * 3
+        seats = [{"kind": "human"}] + [{"kind": "bot", "level": level}] * 3
         body = {"game": "kraken", "rules": {"rounds": rounds}, "seats": seats, **_CASUAL}
         table_id = (await _post(http, "/api/tables", token, body))["table"]["id"]
         ws = await _open_socket(ws_base, table_id, token)
@@ -734,17 +742,17 @@ async def _abuse_main(
             asyncio.gather(
                 asyncio.gather(
                     *(
-                        _make_normal(http, ws_base, i, args.normal_rounds, gate)
+                        _make_normal(http, ws_base, i, args.normal_rounds, args.normal_level, gate)
                         for i in range(args.normal_tables)
                     )
                 ),
-                _make_normal(http, ws_base, args.normal_tables, 1, gate),
+                _make_normal(http, ws_base, args.normal_tables, 1, args.normal_level, gate),
                 _make_abuser(http, ws_base, args.abusive_tables, args.abusive_rounds, gate),
             ),
             SETUP_SECONDS,
         )
         print(
-            f"abuse: {len(tables)} normal tables (1 human + 3 heuristic bots, one owner "
+            f"abuse: {len(tables)} normal tables (1 human + 3 {args.normal_level} bots, one owner "
             f"each, {args.normal_rounds} round(s) a game); 1 abuser owning "
             f"{len(abuser.tables)} tables of 4 ismcts-strong bots ({args.abusive_rounds} "
             f"rounds a game); max_open_tables={_max_open_tables(args)} (server default 10)",
@@ -814,6 +822,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1, help="load: rounds a game")
     parser.add_argument(
         "--normal-rounds", type=int, default=8, help="abuse: rounds a game at the normal tables"
+    )
+    parser.add_argument(
+        "--normal-level",
+        default="heuristic",
+        help="abuse: the normal tables' bot level (ismcts: they share the search lane "
+        "with the abuser, in turn by owner)",
     )
     parser.add_argument(
         "--repeat",
