@@ -126,86 +126,11 @@ def observation_from_dict(game: str, data: JSONDict) -> Any:
     True
     """
     if game == "kraken":
-        return _kraken_observation(data)
+        from cardtable.kraken import Observation as KrakenObservation
+
+        return KrakenObservation.from_dict(data)
     if game == "gurka":
-        return _gurka_observation(data)
+        from cardtable.gurka import Observation as GurkaObservation
+
+        return GurkaObservation.from_dict(data)
     raise ProtocolError(f"unknown game {game!r}: expected 'kraken' or 'gurka'")
-
-
-def _cards(texts: list[str]) -> tuple[Any, ...]:
-    from cardtable.cards import Card
-
-    return tuple(Card.parse(t) for t in texts)
-
-
-def _kraken_observation(data: JSONDict) -> Any:
-    from cardtable.cards import Card, Suit
-    from cardtable.kraken import Observation, Rules, Seat, Trick
-
-    def seat(value: Any) -> Seat | None:
-        return None if value is None else Seat(value)
-
-    return Observation(
-        seat=Seat(data["seat"]),
-        rules=Rules.from_dict(data["rules"]),
-        dealer=Seat(data["dealer"]),
-        phase=data["phase"],
-        to_move=seat(data["to_move"]),
-        hand=_cards(data["hand"]),
-        legal_actions=list(data["legal_actions"]),
-        trump=None if data["trump"] is None else Suit.parse(data["trump"]),
-        declarer=seat(data["declarer"]),
-        multiplier=data["multiplier"],
-        proposed=None if data["proposed"] is None else Card.parse(data["proposed"]),
-        turned=_cards(data["turned"]),
-        actions=tuple((Seat(s), a) for s, a in data["actions"]),
-        tricks=tuple(
-            Trick(Seat(t["leader"]), _cards(t["cards"]), Seat(t["winner"]), t["points"], t["roem"])
-            for t in data["tricks"]
-        ),
-        trick=tuple((Seat(s), Card.parse(c)) for s, c in data["trick"]),
-        declared_roem={Seat(int(s)): v for s, v in data["declared_roem"].items()},
-        roem_asked=tuple(Seat(s) for s in data["roem_asked"]),
-        card_points=(data["card_points"][0], data["card_points"][1]),
-        roem=(data["roem"][0], data["roem"][1]),
-    )
-
-
-def _gurka_observation(data: JSONDict) -> Any:
-    from cardtable.cards import Card
-    from cardtable.gurka import Observation, Rules, Trick
-
-    def ints(value: list[int] | None) -> tuple[int, ...] | None:
-        return None if value is None else tuple(value)
-
-    return Observation(
-        seat=data["seat"],
-        to_move=data["to_move"],
-        legal_actions=list(data["legal_actions"]),
-        phase=data["phase"],
-        rules=Rules.from_dict(data["rules"]),
-        dealer=data["dealer"],
-        seats_in_round=tuple(data["seats_in_round"]),
-        hand=_cards(data["hand"]),
-        hand_sizes=tuple(data["hand_sizes"]),
-        leader=data["leader"],
-        trick=tuple((s, Card.parse(c)) for s, c in data["trick"]),
-        tricks=tuple(
-            Trick(
-                t["leader"],
-                tuple((s, Card.parse(c)) for s, c in t["plays"]),
-                t["taker"],
-                tuple(t["scorers"]),
-            )
-            for t in data["tricks"]
-        ),
-        tricks_total=data["tricks_total"],
-        round_penalties=tuple(data["round_penalties"]),
-        scores=ints(data["scores"]),
-        alive=ints(data["alive"]),
-        pot=data["pot"],
-        chips=ints(data["chips"]),
-        buybacks=ints(data["buybacks"]),
-        round_number=data["round_number"],
-        winners=ints(data["winners"]),
-    )

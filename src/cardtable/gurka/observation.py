@@ -7,6 +7,7 @@ the cards set aside at the deal.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -94,6 +95,68 @@ class Observation:
             "winners": _list(self.winners),
         }
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Observation:
+        """The observation back from its :meth:`to_dict` data (as a bot behind the
+        protocol or a server worker receives it); ``ValueError`` when the data is not
+        a Gurka observation.
+
+        >>> from cardtable.gurka.game import Game
+        >>> obs = Game.new(Rules(players=5), 3).observation(2)
+        >>> Observation.from_dict(obs.to_dict()) == obs
+        True
+        """
+        if data.get("game", "gurka") != "gurka":
+            raise ValueError(f"not a Gurka observation: game {data.get('game')!r}")
+        try:
+            return cls(
+                seat=int(data["seat"]),
+                to_move=_int(data["to_move"]),
+                legal_actions=[str(action) for action in data["legal_actions"]],
+                phase=str(data["phase"]),
+                rules=Rules.from_dict(data["rules"]),
+                dealer=int(data["dealer"]),
+                seats_in_round=_ints(data["seats_in_round"]),
+                hand=tuple(Card.parse(card) for card in data["hand"]),
+                hand_sizes=_ints(data["hand_sizes"]),
+                leader=_int(data["leader"]),
+                trick=_plays(data["trick"]),
+                tricks=tuple(_trick(trick) for trick in data["tricks"]),
+                tricks_total=int(data["tricks_total"]),
+                round_penalties=_ints(data["round_penalties"]),
+                scores=_optional_ints(data.get("scores")),
+                alive=_optional_ints(data.get("alive")),
+                pot=_int(data.get("pot")),
+                chips=_optional_ints(data.get("chips")),
+                buybacks=_optional_ints(data.get("buybacks")),
+                round_number=_int(data.get("round_number")),
+                winners=_optional_ints(data.get("winners")),
+            )
+        except (KeyError, TypeError, AttributeError) as error:
+            raise ValueError(f"not a Gurka observation: {error!r}") from None
+
 
 def _list(values: tuple[int, ...] | None) -> list[int] | None:
     return None if values is None else list(values)
+
+
+def _int(value: Any) -> int | None:
+    return None if value is None else int(value)
+
+
+def _ints(values: Any) -> tuple[int, ...]:
+    return tuple(int(value) for value in values)
+
+
+def _optional_ints(values: Any) -> tuple[int, ...] | None:
+    return None if values is None else _ints(values)
+
+
+def _plays(pairs: Any) -> tuple[tuple[int, Card], ...]:
+    return tuple((int(seat), Card.parse(card)) for seat, card in pairs)
+
+
+def _trick(data: Mapping[str, Any]) -> Trick:
+    return Trick(
+        int(data["leader"]), _plays(data["plays"]), int(data["taker"]), _ints(data["scorers"])
+    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,3 +78,64 @@ class Observation:
             "card_points": list(self.card_points),
             "roem": list(self.roem),
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Observation:
+        """The observation back from its :meth:`to_dict` data (as a bot behind the
+        protocol or a server worker receives it); ``ValueError`` when the data is not
+        a Kraken observation.
+
+        >>> from cardtable.kraken.round import Round
+        >>> obs = Round.new(Rules(), Seat.W, 5).observation(Seat.N)
+        >>> Observation.from_dict(obs.to_dict()) == obs
+        True
+        """
+        if data.get("game", "kraken") != "kraken":
+            raise ValueError(f"not a Kraken observation: game {data.get('game')!r}")
+        try:
+            return cls(
+                seat=Seat(data["seat"]),
+                rules=Rules.from_dict(data["rules"]),
+                dealer=Seat(data["dealer"]),
+                phase=str(data["phase"]),
+                to_move=_seat(data["to_move"]),
+                hand=_cards(data["hand"]),
+                legal_actions=[str(action) for action in data["legal_actions"]],
+                trump=None if data["trump"] is None else Suit.parse(data["trump"]),
+                declarer=_seat(data["declarer"]),
+                multiplier=int(data["multiplier"]),
+                proposed=None if data["proposed"] is None else Card.parse(data["proposed"]),
+                turned=_cards(data["turned"]),
+                actions=tuple((Seat(seat), str(action)) for seat, action in data["actions"]),
+                tricks=tuple(_trick(trick) for trick in data["tricks"]),
+                trick=tuple((Seat(seat), Card.parse(card)) for seat, card in data["trick"]),
+                declared_roem={Seat(int(s)): int(v) for s, v in data["declared_roem"].items()},
+                roem_asked=tuple(Seat(seat) for seat in data["roem_asked"]),
+                card_points=_pair(data["card_points"]),
+                roem=_pair(data["roem"]),
+            )
+        except (KeyError, TypeError, AttributeError) as error:
+            raise ValueError(f"not a Kraken observation: {error!r}") from None
+
+
+def _seat(value: Any) -> Seat | None:
+    return None if value is None else Seat(value)
+
+
+def _cards(texts: Any) -> tuple[Card, ...]:
+    return tuple(Card.parse(text) for text in texts)
+
+
+def _pair(values: Any) -> tuple[int, int]:
+    first, second = values
+    return (int(first), int(second))
+
+
+def _trick(data: Mapping[str, Any]) -> Trick:
+    return Trick(
+        Seat(data["leader"]),
+        _cards(data["cards"]),
+        Seat(data["winner"]),
+        int(data["points"]),
+        int(data["roem"]),
+    )

@@ -2,8 +2,8 @@
 stable seeds, and the decision function the pool's workers run.
 
 A decision is computed from the seat's observation only (the same
-``Observation.to_dict()`` a human client receives, rebuilt with the arena
-protocol's :func:`~cardtable.arena.protocol.observation_from_dict`), so a bot on
+``Observation.to_dict()`` a human client receives, rebuilt with the game's
+``Observation.from_dict``), so a bot on
 the server knows exactly what a human in its seat would know. Where decisions run,
 and how fairly, is :mod:`cardtable.server.botpool`'s job.
 """
@@ -91,12 +91,11 @@ def bot_seed(game_id: str, version: int) -> int:
 
 def decide(game: str, level: str, observation: dict[str, Any], seed: int) -> str:
     """The action the bot of ``level`` takes in ``observation`` (runs in a worker)."""
-    from cardtable.arena.protocol import observation_from_dict
     from cardtable.bots import make_bot
 
     name, options = level_spec(level)
     bot = make_bot(name, seed=seed, **options)
-    obs = observation_from_dict(game, observation)
+    obs = _observation_from_dict(game, observation)
     if len(obs.legal_actions) == 1:
         return str(obs.legal_actions[0])
     bot.start_round(obs)
@@ -104,6 +103,19 @@ def decide(game: str, level: str, observation: dict[str, Any], seed: int) -> str
     if action not in obs.legal_actions:  # a bot bug must not stall a table
         return str(obs.legal_actions[0])
     return action
+
+
+def _observation_from_dict(game: str, data: dict[str, Any]) -> Any:
+    """The engine's ``Observation`` back from its ``to_dict()`` data."""
+    if game == "kraken":
+        from cardtable.kraken import Observation as KrakenObservation
+
+        return KrakenObservation.from_dict(data)
+    if game == "gurka":
+        from cardtable.gurka import Observation as GurkaObservation
+
+        return GurkaObservation.from_dict(data)
+    raise ValueError(f"unknown game {game!r}")
 
 
 def last_resort(observation: dict[str, Any], seed: int) -> str:

@@ -110,9 +110,10 @@ def _worker_main() -> None:
         with contextlib.suppress(OSError, AttributeError):
             os.nice(int(config["nice"]))
     sock = socket.socket(fileno=int(config["fd"]))
-    import cardtable.arena.protocol
     import cardtable.bots
-    import cardtable.bots.adapters  # noqa: F401  (warm: the first decision is not slower)
+    import cardtable.bots.adapters
+    import cardtable.gurka
+    import cardtable.kraken  # noqa: F401  (warm: the first decision is not slower)
 
     _send(sock, pickle.dumps(("ready", os.getpid())))
     while True:
