@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final, Literal, get_args
 
 __all__ = ["PenaltyTricks", "Rules"]
@@ -45,11 +45,11 @@ class Rules:
     and what is allowed.
     """
 
-    players: int = 4
+    players: int = field(default=4, metadata={"min": 3, "max": 8})
     """Seats at the table, 3 to 8."""
-    stake: int = 1
+    stake: int = field(default=1, metadata={"min": 0, "max": 1_000_000})
     """Chips each player pays into the pot before the game and for each buy-back (>= 0)."""
-    eliminate_at: int = 30
+    eliminate_at: int = field(default=30, metadata={"min": 1, "max": 10_000})
     """A player whose penalty score reaches this (or more) is out; the rulebook's
     variation is 20."""
     match_previous: bool = False
@@ -79,9 +79,9 @@ class Rules:
         return object.__new__(cls)
 
     def __post_init__(self) -> None:
-        _check_int("players", self.players, 3, 8)
-        _check_int("stake", self.stake, 0, 1_000_000)
-        _check_int("eliminate_at", self.eliminate_at, 1, 10_000)
+        for spec in dataclasses.fields(self):
+            if "min" in spec.metadata:
+                _check_int(spec.name, getattr(self, spec.name), **spec.metadata)
         for name in _BOOLEAN_FIELDS:
             value = getattr(self, name)
             if not isinstance(value, bool):
@@ -127,8 +127,8 @@ class Rules:
         return cls(**data)
 
 
-def _check_int(name: str, value: object, low: int, high: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+def _check_int(name: str, value: object, min: int, max: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or not min <= value <= max:
         raise ValueError(
-            f"invalid value {value!r} for rules field {name!r}: allowed {low} to {high}"
+            f"invalid value {value!r} for rules field {name!r}: allowed {min} to {max}"
         )

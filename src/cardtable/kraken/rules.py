@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final, Literal, get_args
 
 __all__ = ["PRESETS", "Rules"]
@@ -28,6 +28,10 @@ _CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "play": get_args(PlayRules),
     "roem": get_args(RoemMode),
 }
+
+
+_RANGE: Final[dict[str, int]] = {"min": 1, "max": 1000}
+"""The rounds a game may have."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,9 +60,9 @@ class Rules:
     """The round score counts double when spades are trump."""
     multiply_roem: bool = True
     """``False``: multipliers apply to card points only, not roem or the mars bonus."""
-    rounds: int = 16
+    rounds: int = field(default=16, metadata=_RANGE)
     """Rounds in a game."""
-    deal: tuple[int, ...] = (3, 2, 3)
+    deal: tuple[int, ...] = field(default=(3, 2, 3), metadata={"type": "deal"})
     """Packet sizes dealt to each player in turn; they sum to 8."""
 
     def __post_init__(self) -> None:
@@ -75,13 +79,14 @@ class Rules:
                     f"invalid value {getattr(self, name)!r} for rules field {name!r}: "
                     "allowed True or False"
                 )
+        low, high = _RANGE["min"], _RANGE["max"]
         if (
             not isinstance(self.rounds, int)
             or isinstance(self.rounds, bool)
-            or not 1 <= self.rounds <= 1000
+            or not low <= self.rounds <= high
         ):
             raise ValueError(
-                f"invalid value {self.rounds!r} for rules field 'rounds': allowed 1 to 1000"
+                f"invalid value {self.rounds!r} for rules field 'rounds': allowed {low} to {high}"
             )
         deal = self.deal
         if isinstance(deal, list):

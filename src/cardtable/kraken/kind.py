@@ -1,0 +1,46 @@
+"""Kraken as a registered game kind (entry point ``cardtable.games: kraken``)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cardtable.game import GameKind
+from cardtable.kraken.game import Game
+from cardtable.kraken.inference import sample_hidden
+from cardtable.kraken.observation import Observation
+from cardtable.kraken.round import Round
+from cardtable.kraken.rules import PRESETS, Rules
+from cardtable.kraken.seat import Seat
+
+__all__ = ["KIND"]
+
+
+def _seat_names(_rules: Any) -> tuple[str, ...]:
+    return tuple(seat.name for seat in Seat)
+
+
+def _current_round(game: Game) -> Round:
+    return game.current
+
+
+def _resample(rnd: Round, seat: int, rng: random.Random) -> Round:
+    return rnd.redeal(sample_hidden(rnd.observation(seat), rng))
+
+
+KIND = GameKind(
+    name="kraken",
+    title="Kraken",
+    rules_type=Rules,
+    presets=PRESETS,
+    new_game=Game.new,
+    from_record=Game.from_record,
+    observation_from_dict=Observation.from_dict,
+    seat_names=_seat_names,
+    current_round=_current_round,
+    resample=_resample,
+    scoring="teams",
+    match_format="duplicate",
+)
+"""Four seats in two partnerships (N-S against E-W); matches replay each deal with
+the partnerships swapped."""

@@ -1,0 +1,155 @@
+"""What every registered game must do, checked the same way for each
+(``kinds()``): a game added through the ``cardtable.games`` entry points runs this
+suite with no change here.
+
+- random games of every variant play to the end;
+- an illegal action changes nothing;
+- records and observations round-trip;
+- no observation depends on another seat's unplayed cards, and the worlds a seat's
+  observation is resampled into are consistent with it (OpenSpiel's resample test).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardtable.errors import IllegalAction
+from cardtable.game import GameKind, GameState, kind, kinds
+
+SMALL = {"rounds": 1}
+"""Changes that keep a game short, applied where the rules have such a field."""
+
+
+def _short(game: GameKind, changes: dict[str, Any]) -> Any:
+    names = {f["name"] for f in game.rules_schema()["fields"]}
+    return game.rules(None, {**{k: v for k, v in SMALL.items() if k in names}, **changes})
+
+
+def _variants(game: GameKind) -> Iterator[tuple[str, Any]]:
+    """The default rules, every preset, and every value of every field changed alone
+    (an int field at its bounds)."""
+    yield "default", _short(game, {})
+    for name in game.presets:
+        yield (
+            f"preset {name}",
+            game.rules(name, {k: v for k, v in SMALL.items() if k in _names(game)}),
+        )
+    for field in game.rules_schema()["fields"]:
+        if field["type"] == "choice":
+            values: list[Any] = list(field["options"])
+        elif field["type"] == "bool":
+            values = [True, False]
+        elif field["type"] == "int":
+            values = [field["min"], min(field["max"], field["min"] + 5)]
+        else:
+            continue
+        for value in values:
+            if field["name"] in SMALL:
+                continue
+            yield f"{field['name']}={value}", _short(game, {field["name"]: value})
+
+
+def _names(game: GameKind) -> set[str]:
+    return {f["name"] for f in game.rules_schema()["fields"]}
+
+
+VARIANTS = [
+    pytest.param(name, rules, id=f"{name}-{label}")
+    for name in kinds()
+    for label, rules in _variants(kind(name))
+]
+
+
+def _play(state: GameState, rng: random.Random, limit: int = 100_000) -> int:
+    moves = 0
+    while not state.is_over:
+        state.apply(rng.choice(state.legal_actions()))
+        moves += 1
+        assert moves < limit, "the game does not end"
+    return moves
+
+
+@pytest.mark.parametrize(("name", "rules"), VARIANTS)
+def test_random_games_of_every_variant_play_to_the_end(name: str, rules: Any) -> None:
+    game = kind(name)
+    for seed in range(3):
+        state = game.new_game(rules, seed)
+        assert state.players == game.seats(rules)
+        _play(state, random.Random(seed))
+        assert state.to_move is None and state.legal_actions() == []
+
+
+def _midgame(name: str, seed: int, steps: int) -> GameState:
+    game = kind(name)
+    state = game.new_game(_short(game, {}), seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+POSITIONS = st.tuples(st.integers(0, 2**32), st.integers(0, 60))
+
+
+@pytest.mark.parametrize("name", kinds())
+@given(position=POSITIONS, junk=st.text(max_size=12))
+@settings(max_examples=40, deadline=None)
+def test_an_illegal_action_changes_nothing(name: str, position: tuple[int, int], junk: str) -> None:
+    state = _midgame(name, *position)
+    if state.is_over:
+        return
+    before = json.dumps(state.to_record(), sort_keys=True)
+    legal = state.legal_actions()
+    if junk in legal:
+        return
+    with pytest.raises(IllegalAction):
+        state.apply(junk)
+    assert json.dumps(state.to_record(), sort_keys=True) == before
+    assert state.legal_actions() == legal
+
+
+@pytest.mark.parametrize("name", kinds())
+@given(position=POSITIONS)
+@settings(max_examples=30, deadline=None)
+def test_records_and_observations_round_trip(name: str, position: tuple[int, int]) -> None:
+    game = kind(name)
+    state = _midgame(name, *position)
+    record = state.to_record()
+    assert json.loads(json.dumps(record)) == record, "a record is plain JSON"
+    again = game.from_record(record)
+    assert again.to_record() == record
+    assert again.legal_actions() == state.legal_actions()
+    for seat in range(state.players):
+        data = state.observation(seat).to_dict()
+        assert json.loads(json.dumps(data)) == data, "an observation is plain JSON"
+        assert game.observation_from_dict(data).to_dict() == data
+        assert again.observation(seat).to_dict() == data
+
+
+@pytest.mark.parametrize("name", kinds())
+@given(position=POSITIONS, seed=st.integers(0, 2**32))
+@settings(max_examples=30, deadline=None)
+def test_no_observation_depends_on_another_seats_unplayed_cards(
+    name: str, position: tuple[int, int], seed: int
+) -> None:
+    """Every world a seat's observation resamples into (its hidden cards dealt again)
+    gives that seat the very same observation, and is a legal position: the hidden
+    cards make no difference to what the seat is told."""
+    game = kind(name)
+    rnd = game.current_round(_midgame(name, *position))
+    rng = random.Random(seed)
+    for seat in range(rnd.players):
+        seen = rnd.observation(seat).to_dict()
+        world = game.resample(rnd, seat, rng)
+        assert world.observation(seat).to_dict() == seen
+        if not world.is_over:
+            _play(world, rng)  # the world plays on under the rules
