@@ -12,18 +12,66 @@ from cardtable.bots import cli as bots_cli
 from cardtable.gurka import cli as gurka_cli
 from cardtable.kraken import cli as kraken_cli
 from cardtable.server import cli as server_cli
+from cardtable.solver import cli as solver_cli
 from cardtable.tui import cli as tui_cli
 
-GAME_COMMANDS = [kraken_cli, gurka_cli, bots_cli, arena_cli, server_cli, tui_cli]
+EXTRAS = {
+    **dict.fromkeys(
+        (
+            "alembic",
+            "argon2",
+            "fastapi",
+            "limits",
+            "openskill",
+            "psycopg",
+            "pydantic",
+            "redis",
+            "sqlalchemy",
+            "starlette",
+            "uvicorn",
+            "websockets",
+        ),
+        "server",
+    ),
+    "textual": "tui",
+    "matplotlib": "plot",
+    "ray": "ray",
+}
+"""The optional dependencies by top-level module, with the extra that installs each."""
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every game's sub-commands."""
+    """The argument parser with every game's sub-commands.
+
+    Each layer adds its own commands, so no package imports one above it: the bots
+    add ``kraken deal``, the solver ``kraken solve`` and ``analyze``, the arena
+    ``bots duel``.
+    """
     parser = argparse.ArgumentParser(prog="cardtable", description=__doc__)
     games = parser.add_subparsers(dest="game", required=True, metavar="GAME")
-    for module in GAME_COMMANDS:
-        module.register(games)
+    kraken_commands = kraken_cli.register(games)
+    bots_cli.register_kraken(kraken_commands)
+    solver_cli.register_kraken(kraken_commands)
+    gurka_cli.register(games)
+    bots_commands = bots_cli.register(games)
+    arena_cli.register(games)
+    arena_cli.register_duel(bots_commands)
+    server_cli.register(games)
+    tui_cli.register(games)
     return parser
+
+
+def missing_extra(error: ModuleNotFoundError) -> str | None:
+    """The message for a command that needs an extra that is not installed, or None
+    when the missing module is not an optional dependency.
+
+    >>> print(missing_extra(ModuleNotFoundError("No module named 'fastapi'", name="fastapi")))
+    No module named 'fastapi': this needs the server extra: pip install 'cardtable[server]'
+    """
+    extra = EXTRAS.get((error.name or "").partition(".")[0])
+    if extra is None:
+        return None
+    return f"{error}: this needs the {extra} extra: pip install 'cardtable[{extra}]'"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -38,6 +86,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except (ValueError, OSError) as error:
         print(f"cardtable: error: {error}", file=sys.stderr)
+        return 2
+    except ModuleNotFoundError as error:
+        message = missing_extra(error)
+        if message is None:
+            raise
+        print(f"cardtable: error: {message}", file=sys.stderr)
         return 2
     return result
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from cardtable.arena.gurka_duel import gurka_rotated, play_game
 from cardtable.bots import make_bot
 from cardtable.bots.base import Bot
-from cardtable.bots.gurka_duel import gurka_rotated, play_game
 from cardtable.bots.gurka_heuristic import (
     buyback_chance,
     card_policy,

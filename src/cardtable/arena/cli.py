@@ -1,4 +1,5 @@
-"""``cardtable arena GAME --bot A --bot B ...``: a fair match, its table, JSON, CSV, plot."""
+"""``cardtable arena GAME --bot A --bot B ...``: a fair match, its table, JSON, CSV, plot;
+and ``cardtable bots duel``, a duplicate (Kraken) or rotated (Gurka) match of two bots."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-__all__ = ["register"]
+__all__ = ["register", "register_duel"]
 
 
 def register(commands: Any) -> None:
@@ -46,6 +47,47 @@ def register(commands: Any) -> None:
     parser.add_argument("--plot", help="write the ratings plot here (.png and .svg)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.set_defaults(handler=_arena)
+
+
+def register_duel(commands: Any) -> None:
+    """Add ``duel`` (two bots measured on the arena) to the ``bots`` sub-commands."""
+    duel = commands.add_parser(
+        "duel", help="a duplicate match of two bots (Kraken: deals played both ways)"
+    )
+    duel.add_argument("game", choices=["kraken", "gurka"])
+    duel.add_argument("a", help="bot A, e.g. ismcts")
+    duel.add_argument("b", help="bot B, e.g. heuristic")
+    duel.add_argument(
+        "--a-options", default="{}", help='JSON options of A, e.g. {"milliseconds": 100}'
+    )
+    duel.add_argument("--b-options", default="{}", help="JSON options of B")
+    duel.add_argument(
+        "--deals",
+        type=int,
+        default=500,
+        help="Kraken deals, or Gurka game seeds (each played in every seat rotation)",
+    )
+    duel.add_argument("--players", type=int, default=4, help="Gurka players")
+    duel.add_argument("--seed", type=int, default=0)
+    duel.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    duel.set_defaults(handler=_duel)
+
+
+def _duel(args: argparse.Namespace) -> int:
+    spec_a = (args.a, json.loads(args.a_options))
+    spec_b = (args.b, json.loads(args.b_options))
+    if args.game == "kraken":
+        from cardtable.arena.duel import kraken_duplicate
+
+        result = kraken_duplicate(spec_a, spec_b, args.deals, seed=args.seed, workers=args.workers)
+    else:
+        from cardtable.arena.gurka_duel import gurka_rotated
+
+        result = gurka_rotated(
+            spec_a, spec_b, args.deals, players=args.players, seed=args.seed, workers=args.workers
+        )
+    print(f"{args.a} vs {args.b}: {result}")
+    return 0
 
 
 def _rules(args: argparse.Namespace) -> dict[str, Any]:

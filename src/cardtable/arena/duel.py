@@ -4,7 +4,8 @@ Kraken: every deal is played twice with the partnerships swapped (the same cards
 the same dealer); the score of a deal is bot A's team points minus bot B's, averaged
 over the two plays. The mean over deals comes with a 95% confidence interval
 (normal approximation). Deals run in parallel processes. The general tool is
-:mod:`cardtable.arena` (``cardtable arena``), which this module delegates to.
+:mod:`cardtable.arena` (``cardtable arena``), which this module delegates to;
+``cardtable bots duel`` runs it.
 """
 
 from __future__ import annotations
@@ -13,6 +14,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cardtable.arena.formats import Match, Play, schedule
+from cardtable.arena.play import play
+from cardtable.arena.results import interval, pair_diffs, win_share
+from cardtable.arena.runner import run_match
+from cardtable.arena.specs import BotSpec
 from cardtable.kraken import Rules
 
 __all__ = ["DuelResult", "kraken_deal", "kraken_duplicate", "summarize"]
@@ -42,8 +48,6 @@ def summarize(diffs: Sequence[float]) -> DuelResult:
     >>> print(summarize([10.0, -2.0, 4.0, 8.0]))
     4 deals: mean +5.0 per deal, 95% CI [-0.2, +10.2], A ahead on 75%
     """
-    from cardtable.arena.results import interval, win_share
-
     mean, low, high = interval(diffs)
     return DuelResult(len(diffs), mean, low, high, win_share(diffs))
 
@@ -54,9 +58,7 @@ def _match(
     deals: int,
     rules: Rules | None,
     seed: int,
-) -> Any:
-    from cardtable.arena import BotSpec, Match
-
+) -> Match:
     bots = (BotSpec.builtin(*spec_a).label, BotSpec.builtin(*spec_b).label)
     return Match("kraken", bots, deals, "duplicate", (rules or Rules()).to_dict(), seed)
 
@@ -68,9 +70,6 @@ def kraken_deal(
     seed: int,
 ) -> float:
     """Play deal ``seed`` twice, partnerships swapped; A's mean lead in points."""
-    from cardtable.arena import play, schedule
-    from cardtable.arena.formats import Play
-
     (template, swapped) = schedule(_match(spec_a, spec_b, 1, rules, 0))
     total = 0.0
     for task in (template, swapped):
@@ -90,9 +89,6 @@ def kraken_duplicate(
     workers: int | None = None,
 ) -> DuelResult:
     """A duplicate match of ``deals`` deals between two bots given as (name, options)."""
-    from cardtable.arena import run_match
-    from cardtable.arena.results import pair_diffs
-
     match = _match(spec_a, spec_b, deals, rules, seed)
     diffs = pair_diffs(match, run_match(match, workers=workers))
     return summarize(diffs[(0, 1)])

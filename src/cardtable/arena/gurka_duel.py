@@ -20,9 +20,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from cardtable.arena.duel import DuelResult, summarize
 from cardtable.bots import make_bot
 from cardtable.bots.base import Bot
-from cardtable.bots.duel import DuelResult, summarize
 from cardtable.gurka import Game, Rules
 
 __all__ = ["gurka_game_score", "gurka_rotated", "main", "play_game"]
@@ -118,7 +118,7 @@ def _logged(log: Path) -> dict[int, float]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m cardtable.bots.gurka_duel A B --games N``: print the rotated result."""
+    """``python -m cardtable.arena.gurka_duel A B --games N``: print the rotated result."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("a")
     parser.add_argument("b")

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.bots.ismcts import SearchAdapter
+from cardtable.bots.search import SearchAdapter
 from cardtable.game import Observation
 
 __all__ = ["adapter_for"]
 
 
 def adapter_for(observation: Observation) -> SearchAdapter[Any]:
-    """A :class:`~cardtable.bots.ismcts.SearchAdapter` for this observation's game."""
+    """A :class:`~cardtable.bots.search.SearchAdapter` for this observation's game."""
     from cardtable import gurka, kraken
 
     if isinstance(observation, kraken.Observation):

@@ -1,4 +1,8 @@
-"""``cardtable bots ...``: list the bots, and measure two of them in duplicate."""
+"""``cardtable bots ...``: list the bots; ``cardtable kraken deal``: what a bot would do.
+
+``cardtable bots duel`` (a match measured on the arena) is added to the same parser
+by :mod:`cardtable.arena.cli`.
+"""
 
 from __future__ import annotations
 
@@ -6,37 +10,36 @@ import argparse
 import json
 from typing import Any
 
-from cardtable.bots import list_bots
+from cardtable.bots import list_bots, make_bot
+from cardtable.kraken.render import render_round
+from cardtable.kraken.round import Round
+from cardtable.kraken.rules import PRESETS, Rules
+from cardtable.kraken.seat import Seat
 
-__all__ = ["register"]
+__all__ = ["register", "register_kraken"]
 
 
-def register(commands: Any) -> None:
-    """Add the ``bots`` sub-commands to the ``cardtable`` parser."""
+def register(commands: Any) -> Any:
+    """Add the ``bots`` sub-commands to the ``cardtable`` parser; returns them, for
+    the layers above to add theirs."""
     parser = commands.add_parser("bots", help="list the bots, or measure them in duplicate")
     parser.set_defaults(handler=_list)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.add_parser("list", help="the bots and what they do").set_defaults(handler=_list)
-    duel = sub.add_parser(
-        "duel", help="a duplicate match of two bots (Kraken: deals played both ways)"
+    return sub
+
+
+def register_kraken(commands: Any) -> None:
+    """Add ``deal`` (a bot's decisions through a round) to the ``kraken`` sub-commands."""
+    deal = commands.add_parser(
+        "deal", help="deal a round and show what a bot would do at each decision"
     )
-    duel.add_argument("game", choices=["kraken", "gurka"])
-    duel.add_argument("a", help="bot A, e.g. ismcts")
-    duel.add_argument("b", help="bot B, e.g. heuristic")
-    duel.add_argument(
-        "--a-options", default="{}", help='JSON options of A, e.g. {"milliseconds": 100}'
-    )
-    duel.add_argument("--b-options", default="{}", help="JSON options of B")
-    duel.add_argument(
-        "--deals",
-        type=int,
-        default=500,
-        help="Kraken deals, or Gurka game seeds (each played in every seat rotation)",
-    )
-    duel.add_argument("--players", type=int, default=4, help="Gurka players")
-    duel.add_argument("--seed", type=int, default=0)
-    duel.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
-    duel.set_defaults(handler=_duel)
+    deal.add_argument("--seed", type=int, default=1, help="seed of the deal")
+    deal.add_argument("--dealer", default="W", help="dealer seat (N, E, S, W)")
+    deal.add_argument("--rules", default="amsterdam", choices=sorted(PRESETS), help="rules preset")
+    deal.add_argument("--show-bot", default="heuristic", help="the bot that plays every seat")
+    deal.add_argument("--bot-options", default="{}", help='JSON options, e.g. {"iterations": 500}')
+    deal.set_defaults(handler=_deal)
 
 
 def _list(args: argparse.Namespace) -> int:
@@ -45,18 +48,23 @@ def _list(args: argparse.Namespace) -> int:
     return 0
 
 
-def _duel(args: argparse.Namespace) -> int:
-    spec_a = (args.a, json.loads(args.a_options))
-    spec_b = (args.b, json.loads(args.b_options))
-    if args.game == "kraken":
-        from cardtable.bots.duel import kraken_duplicate
-
-        result = kraken_duplicate(spec_a, spec_b, args.deals, seed=args.seed, workers=args.workers)
-    else:
-        from cardtable.bots.gurka_duel import gurka_rotated
-
-        result = gurka_rotated(
-            spec_a, spec_b, args.deals, players=args.players, seed=args.seed, workers=args.workers
+def _deal(args: argparse.Namespace) -> int:
+    options = json.loads(args.bot_options)
+    bots = [make_bot(args.show_bot, **{"seed": args.seed * 4 + s, **options}) for s in range(4)]
+    round_ = Round.new(Rules.preset(args.rules), Seat.parse(args.dealer), args.seed)
+    for dealt_to, hand in zip(Seat, round_.hands, strict=True):
+        print(f"{dealt_to.name}: {hand}")
+    while not round_.is_over:
+        seat = round_.to_move
+        assert seat is not None
+        observation = round_.observation(seat)
+        action = bots[seat].act(observation)
+        table = " ".join(f"{s.name}:{c}" for s, c in round_.trick)
+        legal = ", ".join(observation.legal_actions)
+        print(
+            f"{seat.name} holds {' '.join(map(str, observation.hand))}"
+            f"{f' | trick {table}' if table else ''} | legal {legal} -> {action}"
         )
-    print(f"{args.a} vs {args.b}: {result}")
+        round_.apply(action)
+    print(render_round(round_).splitlines()[-1].strip())
     return 0

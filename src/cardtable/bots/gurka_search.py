@@ -16,7 +16,7 @@ heuristic cards and buy-backs). The reward is the seat's net chips from now on (
 share of the pot won minus what it pays from now), as a fraction of the final pot.
 
 >>> import random
->>> from cardtable.bots.ismcts import search
+>>> from cardtable.bots.search import search
 >>> from cardtable.gurka import Game, Rules
 >>> game = Game.new(Rules(players=4), seed=1)
 >>> obs = game.observation(game.to_move)
@@ -31,7 +31,7 @@ import random
 from typing import Final
 
 from cardtable.bots.gurka_heuristic import card_policy, should_buy_back
-from cardtable.bots.ismcts import SearchState
+from cardtable.bots.search import SearchState
 from cardtable.cards import CARDS
 from cardtable.gurka.inference import DealSampler, infer
 from cardtable.gurka.observation import Observation
@@ -357,7 +357,7 @@ class GameSim:
 
 
 class GurkaSearch:
-    """The :class:`~cardtable.bots.ismcts.SearchAdapter` for one Gurka decision."""
+    """The :class:`~cardtable.bots.search.SearchAdapter` for one Gurka decision."""
 
     def __init__(self, observation: Observation, epsilon: float = EPSILON) -> None:
         obs = observation
