@@ -1,6 +1,6 @@
 # The two commands a fresh clone needs: `make run` and `make test`.
-# Both create .venv on first use (project installed editable with its dev tools,
-# pinned by constraints.txt).
+# Both create .venv on first use (project installed editable with every extra and
+# its dev tools, pinned by constraints.txt).
 
 PYTHON ?= python3
 VENV := .venv
@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SEED ?= 1
 
-.PHONY: run test lint typecheck unit bench clean web web-test screenshots
+.PHONY: run test lint layers typecheck unit bench clean web web-test screenshots
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -24,9 +24,13 @@ run: $(STAMP) web
 
 test: lint typecheck unit web-test
 
-lint: $(STAMP)
+lint: $(STAMP) layers
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
+
+# The import-linter contracts of pyproject.toml: layers point down, no cycles.
+layers: $(STAMP)
+	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -127,6 +127,9 @@ def _arena(args: argparse.Namespace) -> int:
     from cardtable.arena.results import summarize_match
     from cardtable.arena.runner import run_match
 
+    if args.plot:
+        import matplotlib  # noqa: F401  (the plot extra: missing, fail before the match)
+
     match = Match(
         args.game,
         tuple(args.bots + args.more_bots),
