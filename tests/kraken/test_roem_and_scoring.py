@@ -4,7 +4,7 @@ import pytest
 
 from cardtable.cards import Suit, parse_cards
 from cardtable.kraken import card_points, declared_roem, hand_roem, score_round, trick_roem
-from cardtable.kraken.trick import DECK, trick_winner
+from cardtable.kraken.trick import DECK, trick_taker
 
 H, S = Suit.HEARTS, Suit.SPADES
 
@@ -33,14 +33,14 @@ def test_card_points(card: str, trump_points: int, plain_points: int) -> None:
     assert card_points(c, S) == plain_points
 
 
-def test_trick_winner_highest_trump_else_highest_of_suit_led() -> None:
-    assert trick_winner(parse_cards("TC AC KC 7D"), H) == 1
-    assert trick_winner(parse_cards("TC AC 7H KC"), H) == 2
-    assert trick_winner(parse_cards("AH 9H JH 7C"), H) == 2
-    assert trick_winner(parse_cards("7C AD AS AH"), S) == 2
-    assert trick_winner(parse_cards("7C AD KD QD"), H) == 0
+def test_trick_taker_highest_trump_else_highest_of_suit_led() -> None:
+    assert trick_taker(parse_cards("TC AC KC 7D"), H) == 1
+    assert trick_taker(parse_cards("TC AC 7H KC"), H) == 2
+    assert trick_taker(parse_cards("AH 9H JH 7C"), H) == 2
+    assert trick_taker(parse_cards("7C AD AS AH"), S) == 2
+    assert trick_taker(parse_cards("7C AD KD QD"), H) == 0
     with pytest.raises(ValueError, match="empty trick"):
-        trick_winner([], H)
+        trick_taker([], H)
 
 
 @pytest.mark.parametrize(

@@ -299,7 +299,7 @@ def test_mars_round_with_trick_roem() -> None:
     r.apply("trump H")
     play_first_legal(r)
     result = r.result()
-    assert len(r.tricks) == 8 and all(t.winner % 2 == 0 for t in r.tricks)
+    assert len(r.tricks) == 8 and all(t.taker % 2 == 0 for t in r.tricks)
     roem = sum(trick_roem(t.cards, Suit.HEARTS) for t in r.tricks)
     assert result.card_points == (162, 0)
     assert result.roem == (roem, 0)

@@ -41,7 +41,7 @@ class KrakenSearch:
         current = self._sampler.sample_masks(rng)
         played = [0, 0, 0, 0]
         for trick in obs.tricks:
-            for seat, card in trick.played_by():
+            for seat, card in trick.plays:
                 played[seat] |= card.bit
         for seat, card in obs.trick:
             played[seat] |= card.bit

@@ -218,7 +218,11 @@ def sort_cards(cards: Iterable[Card]) -> list[Card]:
 
 @dataclass(frozen=True, slots=True)
 class Trick:
-    """A finished trick: who led, who played what in order, and who took it."""
+    """A finished trick: who led, who played what in order, and who took it.
+
+    The same names as :class:`cardtable.kraken.Trick`: ``leader``, ``cards``, ``plays``
+    and ``taker``.
+    """
 
     leader: int
     """The seat that led."""
@@ -230,9 +234,9 @@ class Trick:
     """The seats that played a card of the highest rank (they score when the trick counts)."""
 
     @property
-    def cards(self) -> list[Card]:
-        """The cards in the order played."""
-        return [card for _, card in self.plays]
+    def cards(self) -> tuple[Card, ...]:
+        """The cards in the order played, leader first."""
+        return tuple(card for _, card in self.plays)
 
     def to_dict(self) -> dict[str, Any]:
         """The trick as JSON data."""

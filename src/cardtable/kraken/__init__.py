@@ -16,7 +16,7 @@ from cardtable.kraken.round import Phase, Round
 from cardtable.kraken.rules import PRESETS, Rules
 from cardtable.kraken.scoring import RoundResult, score_round
 from cardtable.kraken.seat import Seat
-from cardtable.kraken.trick import DECK, Trick, card_points, trick_winner
+from cardtable.kraken.trick import DECK, Trick, card_points, trick_taker
 
 __all__ = [
     "DECK",
@@ -39,5 +39,5 @@ __all__ = [
     "refusal",
     "score_round",
     "trick_roem",
-    "trick_winner",
+    "trick_taker",
 ]

@@ -89,7 +89,7 @@ def infer(observation: Observation) -> Inference:
     rotterdam = obs.rules.play == "rotterdam"
     trump = None if obs.trump is None else int(obs.trump)
     gone = 0
-    tricks = [[(Seat(s), c) for s, c in t.played_by()] for t in obs.tricks]
+    tricks = [[(Seat(s), c) for s, c in t.plays] for t in obs.tricks]
     if obs.trick:
         tricks.append(list(obs.trick))
     for trick in tricks:

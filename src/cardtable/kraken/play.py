@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from cardtable.cards import Card, Suit
 from cardtable.kraken.fast import legal_mask
 from cardtable.kraken.rules import Rules
-from cardtable.kraken.trick import beats, card_power, check_cards, trick_winner
+from cardtable.kraken.trick import beats, card_power, check_cards, trick_taker
 
 __all__ = ["legal_plays", "refusal"]
 
@@ -83,7 +83,7 @@ def refusal(
             )
         return None
 
-    partner_winning = len(trick) >= 2 and trick_winner(trick, trump) == len(trick) - 2
+    partner_winning = len(trick) >= 2 and trick_taker(trick, trump) == len(trick) - 2
     if partner_winning:
         if best_trump is None or card.suit != trump or card in higher:
             return None

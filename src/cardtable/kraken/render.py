@@ -35,12 +35,10 @@ def render_round(round_: Round, number: int | None = None, unicode: bool = False
     for seat, amount in round_.declared_roem.items():
         lines.append(f"  {seat.name} declares {amount} roem")
     for i, trick in enumerate(round_.tricks, 1):
-        cards = ", ".join(
-            f"{Seat(s).name} {c.unicode() if unicode else c}" for s, c in trick.played_by()
-        )
+        cards = ", ".join(f"{Seat(s).name} {c.unicode() if unicode else c}" for s, c in trick.plays)
         roem = f", roem {trick.roem}" if trick.roem else ""
         lines.append(
-            f"  trick {i}: {cards} -> {Seat(trick.winner).name} {trick.points} points{roem}"
+            f"  trick {i}: {cards} -> {Seat(trick.taker).name} {trick.points} points{roem}"
         )
     if round_.trick:
         lines.append("  on the table: " + ", ".join(f"{s.name} {c}" for s, c in round_.trick))

@@ -638,7 +638,7 @@ class Round:
 
     def _played(self) -> list[tuple[Seat, Card]]:
         """Every card played so far with the seat that played it."""
-        played = [(Seat(s), c) for t in self._tricks for s, c in t.played_by()]
+        played = [(Seat(s), c) for t in self._tricks for s, c in t.plays]
         return played + self.trick
 
     def __repr__(self) -> str:

@@ -1,4 +1,4 @@
-"""Card order, card points and the winner of a trick.
+"""Card order, card points and who takes a trick.
 
 Trumps rank J 9 A T K Q 8 7 and are worth 20 14 11 10 4 3 0 0; the other suits
 rank A T K Q J 9 8 7 and are worth 11 10 4 3 2 0 0 0. The deck is the 32 cards
@@ -7,7 +7,7 @@ from seven to ace.
 >>> from cardtable.cards import Card, Suit, parse_cards
 >>> card_points(Card.parse("9H"), Suit.HEARTS), card_points(Card.parse("9H"), Suit.SPADES)
 (14, 0)
->>> trick_winner(parse_cards("AS TS 7H KS"), Suit.HEARTS)
+>>> trick_taker(parse_cards("AS TS 7H KS"), Suit.HEARTS)
 2
 """
 
@@ -29,7 +29,7 @@ __all__ = [
     "card_power",
     "check_cards",
     "suit_mask",
-    "trick_winner",
+    "trick_taker",
 ]
 
 TRUMP_ORDER: Final[tuple[Rank, ...]] = (
@@ -101,10 +101,10 @@ def beats(card: Card, other: Card, led: Suit, trump: Suit) -> bool:
     return card_power(card, led, trump) > card_power(other, led, trump)
 
 
-def trick_winner(trick: Sequence[Card], trump: Suit) -> int:
-    """The index in ``trick`` (leader first) of the card that wins it so far."""
+def trick_taker(trick: Sequence[Card], trump: Suit) -> int:
+    """The index in ``trick`` (leader first) of the card that takes it so far."""
     if not trick:
-        raise ValueError("an empty trick has no winner")
+        raise ValueError("an empty trick has no taker")
     check_cards(trick)
     led = trick[0].suit
     best = 0
@@ -121,29 +121,38 @@ def suit_mask(suit: Suit) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Trick:
-    """A completed trick: who led, the cards in playing order, who won, what it scored."""
+    """A completed trick: who led, the cards in playing order, who took it, what it scored.
+
+    The same names as :class:`cardtable.gurka.Trick`: ``leader``, ``cards``, ``plays``
+    and ``taker``.
+    """
 
     leader: int
     """The seat that led."""
     cards: tuple[Card, ...]
     """The four cards, leader first."""
-    winner: int
-    """The seat that won it."""
+    taker: int
+    """The seat that took it (and leads the next trick); its team scores it."""
     points: int
     """Card points in it, plus 10 if it was the last trick."""
     roem: int
     """Roem scored by it (0 unless roem is counted in tricks)."""
 
-    def played_by(self) -> list[tuple[int, Card]]:
-        """``(seat, card)`` pairs in playing order."""
-        return [((self.leader + i) % 4, card) for i, card in enumerate(self.cards)]
+    @property
+    def plays(self) -> tuple[tuple[int, Card], ...]:
+        """``(seat, card)`` pairs in playing order, leader first."""
+        return tuple(((self.leader + i) % 4, card) for i, card in enumerate(self.cards))
 
     def to_dict(self) -> dict[str, Any]:
-        """The trick as plain JSON data."""
+        """The trick as plain JSON data.
+
+        The wire keys are unchanged: the seat that took the trick is ``"winner"``
+        here (``"taker"`` in Gurka), which clients and bots already read.
+        """
         return {
             "leader": self.leader,
             "cards": [str(c) for c in self.cards],
-            "winner": self.winner,
+            "winner": self.taker,
             "points": self.points,
             "roem": self.roem,
         }

@@ -41,10 +41,7 @@ def _seat_cards(
         return {int(seat): card for seat, card in observation.trick}, False
     if not observation.tricks:
         return {}, False
-    last = observation.tricks[-1]
-    if isinstance(last, kraken.Trick):
-        return {int(seat): card for seat, card in last.played_by()}, True
-    return {int(seat): card for seat, card in last.plays}, True
+    return {int(seat): card for seat, card in observation.tricks[-1].plays}, True
 
 
 class TableScreen(Screen[None]):

@@ -347,7 +347,7 @@ class Session:
             events = [Event("action", seat, action, self._roem_amount(current, seat, action))]
             if len(current.tricks) > tricks_before:
                 trick = current.tricks[-1]
-                events.append(Event("trick", trick.winner, amount=trick.points + trick.roem))
+                events.append(Event("trick", trick.taker, amount=trick.points + trick.roem))
         else:
             rnd = game.current
             tricks_before = len(rnd.tricks)
