@@ -70,9 +70,9 @@ def random_play(game: Game, rng: random.Random, buyback_chance: float, checks: f
             stage = (game.phase, game.round_number)
             assert_no_leak(game)
             before = full_state(game)
-            assert all(game.check(action) is None for action in game.legal_actions())
+            assert all(game.can_apply(action) for action in game.legal_actions())
             for action in illegal_actions(game, rng):
-                assert game.check(action) is not None
+                assert not game.can_apply(action)
                 try:
                     game.apply(action)
                 except IllegalAction:

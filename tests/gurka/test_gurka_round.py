@@ -209,8 +209,11 @@ def test_illegal_actions_raise_with_the_rule_and_change_nothing(action: str, mes
         rnd.apply(action)
     assert "legal: 3C" in str(raised.value) or "not a card" in str(raised.value)
     assert snapshot(rnd) == before
-    assert rnd.check(action) is not None
-    assert rnd.check("3C") is None
+    assert not rnd.can_apply(action) and rnd.can_apply("3C")
+    with pytest.raises(IllegalAction, match=message):
+        rnd.verify(action)
+    rnd.verify("3C")
+    assert snapshot(rnd) == before
 
 
 def test_non_text_action_is_illegal() -> None:

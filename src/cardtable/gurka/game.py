@@ -7,7 +7,7 @@
 >>> import random
 >>> rng = random.Random(0)
 >>> while not game.is_over:
-...     game.apply(rng.choice(game.legal_actions()))
+...     _ = game.apply(rng.choice(game.legal_actions()))
 >>> sum(game.chips), game.winners == (game.winner,)
 (0, True)
 """
@@ -228,41 +228,50 @@ class Game:
             return 0
         return self._rules.stake
 
-    def check(self, action: str) -> str | None:
-        """Why ``action`` is illegal now, or None if it is legal (never raises)."""
-        if self._phase == "play":
-            return self._current.check(action)
-        if self._phase == "over":
-            return "the game is over: no more actions can be taken"
-        choice = action.strip().lower() if isinstance(action, str) else None
-        return None if choice in (BUYBACK, PASS) else self._buyback_refusal(action)
+    def can_apply(self, action: str) -> bool:
+        """Whether ``action`` is legal now (the same check :meth:`apply` makes)."""
+        try:
+            self.verify(action)
+        except IllegalAction:
+            return False
+        return True
 
-    def _buyback_refusal(self, action: object) -> str:
+    def verify(self, action: str) -> None:
+        """Raise :class:`~cardtable.errors.IllegalAction`, naming the rule, if ``action``
+        is not legal now; change nothing either way (the check :meth:`apply` makes)."""
+        if self._phase == "play":
+            self._current.verify(action)
+        else:
+            self._buyback_choice(action)
+
+    def _buyback_choice(self, action: object) -> str:
+        """The canonical buy-back decision; raises ``IllegalAction`` unless one is due."""
+        if self._phase == "over":
+            raise IllegalAction("the game is over: no more actions can be taken")
+        if isinstance(action, str) and action.strip().lower() in (BUYBACK, PASS):
+            return action.strip().lower()
         seat = self._buyback_queue[0]
-        return (
+        raise IllegalAction(
             f"{action!r} is not allowed: seat {seat} is out and must decide "
             f"whether to buy back in ('buyback' for {self.buyback_cost(seat)} chips) "
             "or stay out ('pass')"
         )
 
-    def apply(self, action: str) -> None:
-        """Take ``action`` for the seat to move.
+    def apply(self, action: str) -> str:
+        """Take ``action`` for the seat to move; return it in canonical text (``"10s"``
+        gives ``"TS"``, ``" Pass"`` gives ``"pass"``), as :attr:`actions` logs it.
 
         Raises :class:`~cardtable.errors.IllegalAction`, changing nothing, when it is
         not legal now.
         """
         if self._phase == "play":
-            self._current.apply(action)
-            self._actions.append(self._current._actions[-1])
+            canonical = self._current.apply(action)
+            self._actions.append(canonical)
             if self._current.is_over:
                 self._finish_round()
-            return
-        if self._phase == "over":
-            raise IllegalAction("the game is over: no more actions can be taken")
+            return canonical
+        choice = self._buyback_choice(action)
         seat = self._buyback_queue[0]
-        choice = action.strip().lower() if isinstance(action, str) else None
-        if choice not in (BUYBACK, PASS):
-            raise IllegalAction(self._buyback_refusal(action))
         if choice == BUYBACK:
             self._paid[seat] += self.buyback_cost(seat)
             self._buybacks[seat] += 1
@@ -272,6 +281,7 @@ class Game:
         self._buyback_queue.pop(0)
         if not self._buyback_queue:
             self._next_deal()
+        return choice
 
     def _finish_round(self) -> None:
         rnd = self._current

@@ -22,7 +22,8 @@ concern single cards only, so the sampler is exactly uniform without rejection.
 >>> import random
 >>> from cardtable.gurka import Round, Rules
 >>> rnd = Round.from_hands(Rules(players=3), {0: "9D 4C", 1: "5C KS", 2: "7H 3H"}, dealer=2)
->>> rnd.apply("9D"); rnd.apply("5C")        # seat 1 could not reach 9: 5 was its lowest
+>>> rnd.apply("9D"), rnd.apply("5C")        # seat 1 could not reach 9: 5 was its lowest
+('9D', '5C')
 >>> view = infer(rnd.observation(2))
 >>> min(int(card.rank) for card in view.possible[1])
 5

@@ -20,7 +20,7 @@ def render_round(rnd: Round, number: int | None = None, unicode: bool = False) -
     >>> from cardtable.gurka import Round, Rules
     >>> rnd = Round.from_hands(Rules(players=3), {0: "2C 9D", 1: "5H KS", 2: "7C 7D"}, 2)
     >>> for action in ["9D", "KS", "7C", "5H", "7D", "2C"]:
-    ...     rnd.apply(action)
+    ...     _ = rnd.apply(action)
     >>> print(render_round(rnd))
     Round: dealer 2, seats 0 1 2
       seat 0: 2C 9D

@@ -4,8 +4,8 @@
 >>> rnd = Round.from_hands(Rules(players=3), {0: "2C 9D", 1: "5H KS", 2: "7C 7D"}, dealer=2)
 >>> rnd.to_move, rnd.legal_actions()
 (0, ['2C', '9D'])
->>> for action in ["9D", "KS", "7C", "5H", "7D", "2C"]:
-...     rnd.apply(action)
+>>> [rnd.apply(action) for action in ["9d", "KS", "7C", "5H", "7d", "2C"]]
+['9D', 'KS', '7C', '5H', '7D', '2C']
 >>> rnd.phase, rnd.result()
 ('done', (0, 0, 7))
 """
@@ -246,6 +246,7 @@ class Round:
         >>> rnd = Round.from_hands(Rules(players=3), {0: "2C 9D", 1: "5H KS", 2: "7C 7D"},
         ...                        dealer=2)
         >>> rnd.apply("9D")
+        '9D'
         >>> other = rnd.redeal({0: "2C", 1: "AS 3H", 2: "7C 7D"})
         >>> other.legal_actions(), other.observation(0) == rnd.observation(0)
         (['3H', 'AS'], True)
@@ -388,15 +389,21 @@ class Round:
         """The legal cards of the seat to move as :class:`Card` objects, lowest rank first."""
         return sort_cards(CARDS[i] for i in iter_bits(self._legal_mask()))
 
-    def check(self, action: str) -> str | None:
-        """Why ``action`` is illegal now, or None if it is legal (never raises)."""
+    def can_apply(self, action: str) -> bool:
+        """Whether ``action`` is legal now (the same check :meth:`apply` makes)."""
         try:
-            self._validate(action)
-        except IllegalAction as error:
-            return str(error)
-        return None
+            self._check(action)
+        except IllegalAction:
+            return False
+        return True
 
-    def _validate(self, action: str) -> Card:
+    def verify(self, action: str) -> None:
+        """Raise :class:`~cardtable.errors.IllegalAction`, naming the rule, if ``action``
+        is not legal now; change nothing either way (the check :meth:`apply` makes)."""
+        self._check(action)
+
+    def _check(self, action: str) -> Card:
+        """The card ``action`` plays; raises ``IllegalAction`` if it is not legal now."""
         seat = self._to_move
         if seat is None:
             raise IllegalAction("the round is over: no more cards can be played")
@@ -414,15 +421,18 @@ class Round:
             f"(legal: {_actions_text(self.legal_actions())})"
         )
 
-    def apply(self, action: str) -> None:
-        """Play a card (``"QS"``, ``"10s"``) for the seat to move.
+    def apply(self, action: str) -> str:
+        """Play a card (``"QS"``, ``"10s"``) for the seat to move; return it in
+        canonical text (``"10s"`` gives ``"TS"``), as :attr:`actions` logs it.
 
         Raises :class:`~cardtable.errors.IllegalAction`, changing nothing, when the
         text is not a card, the seat does not hold it, or the rules forbid it.
         """
-        card = self._validate(action)
+        card = self._check(action)
         self._play(card.index)
-        self._actions.append(str(card))
+        canonical = _TEXT[card.index]
+        self._actions.append(canonical)
+        return canonical
 
     def _play(self, index: int) -> None:
         """Play card ``index`` for the seat to move; no checks (the fast internal step)."""

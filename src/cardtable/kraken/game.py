@@ -5,7 +5,7 @@
 >>> game.current.dealer == game.first_dealer
 True
 >>> while not game.is_over:
-...     game.apply(game.legal_actions()[-1])
+...     _ = game.apply(game.legal_actions()[-1])
 >>> len(game.history), sum(game.scores) == sum(sum(r.result().points) for r in game.history)
 (2, True)
 """
@@ -16,7 +16,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from cardtable.errors import RecordError
+from cardtable.errors import IllegalAction, RecordError
 from cardtable.kraken.observation import Observation
 from cardtable.kraken.round import RECORD_VERSION, Round, _check_header, _rules_from
 from cardtable.kraken.rules import Rules
@@ -112,14 +112,29 @@ class Game:
         return [] if self.is_over else self._current.legal_actions()
 
     def can_apply(self, action: str) -> bool:
-        """Whether ``action`` is legal now."""
+        """Whether ``action`` is legal now (the same check :meth:`apply` makes)."""
         return not self.is_over and self._current.can_apply(action)
 
-    def apply(self, action: str) -> None:
-        """Apply ``action`` to the current round; deal the next one when it ends."""
-        self._current.apply(action)
+    def verify(self, action: str) -> None:
+        """Raise :class:`~cardtable.errors.IllegalAction`, naming the rule, if ``action``
+        is not legal now; change nothing either way (the check :meth:`apply` makes)."""
+        if self.is_over:
+            raise IllegalAction("the game is over: no more actions can be taken")
+        self._current.verify(action)
+
+    def apply(self, action: str) -> str:
+        """Apply ``action`` to the current round and return it in canonical text; deal
+        the next round when this one ends.
+
+        Raises :class:`~cardtable.errors.IllegalAction`, changing nothing, when it is
+        not legal now.
+        """
+        if self.is_over:
+            raise IllegalAction("the game is over: no more actions can be taken")
+        canonical = self._current.apply(action)
         if self._current.is_over:
             self._finish_round()
+        return canonical
 
     def _finish_round(self) -> None:
         result = self._current.result()

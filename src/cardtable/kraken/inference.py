@@ -21,7 +21,8 @@ this. It sees only the observation, never the true hands.
 >>> r = Round.from_hands(Rules(challenges=False), [
 ...     "7C 8C 9C TC JC QC KC AC", "7D 8D 9D TD JD QD KD AD",
 ...     "7H 8H 9H TH JH QH KH AH", "7S 8S 9S TS JS QS KS AS"], dealer=Seat.W)
->>> r.apply("trump H"); r.apply("AC"); r.apply("AD")   # East shows out of clubs
+>>> [r.apply(a) for a in ("trump H", "AC", "AD")]   # East shows out of clubs
+['trump H', 'AC', 'AD']
 >>> view = infer(r.observation(Seat.S))
 >>> [c for c in view.possible[Seat.E] if c.suit.letter == "C"]
 []

@@ -4,11 +4,12 @@
 >>> r = Round.new(Rules(), dealer=3, seed=7)
 >>> r.phase, r.to_move
 ('trump', <Seat.N: 0>)
->>> r.apply("trump H"); r.apply("pass"); r.apply("pass")
+>>> r.apply("trump h"), r.apply("pass"), r.apply("Pass")
+('trump H', 'pass', 'pass')
 >>> r.phase, r.trump, r.declarer, r.to_move
 ('play', <Suit.HEARTS: 2>, <Seat.N: 0>, <Seat.N: 0>)
 >>> while r.phase != "done":
-...     r.apply(r.legal_actions()[0])
+...     _ = r.apply(r.legal_actions()[0])
 >>> sum(r.result().card_points)
 162
 """
@@ -463,6 +464,11 @@ class Round:
             return False
         return True
 
+    def verify(self, action: str) -> None:
+        """Raise :class:`~cardtable.errors.IllegalAction`, naming the rule, if ``action``
+        is not legal now; change nothing either way (the check :meth:`apply` makes)."""
+        self._check(action)
+
     def _check(self, action: str) -> tuple[str, int]:
         """The canonical action and, in play, its card index; raises if illegal."""
         if self._phase == "done":
@@ -479,8 +485,9 @@ class Round:
             return canonical, -1
         raise IllegalAction(self._explain(canonical, legal))
 
-    def apply(self, action: str) -> None:
-        """Take ``action`` for the seat to move.
+    def apply(self, action: str) -> str:
+        """Take ``action`` for the seat to move; return it in canonical text (``"10h"``
+        gives ``"TH"``), as :attr:`actions` logs it.
 
         Raises :class:`~cardtable.errors.IllegalAction`, with the rule that forbids it,
         if the action is not legal now; the round is then left exactly as it was.
@@ -499,6 +506,7 @@ class Round:
             self._challenge_step(seat, canonical)
         else:
             self._roem_step(seat, canonical)
+        return canonical
 
     def _explain(self, action: str, legal: list[str]) -> str:
         seat = self._to_move

@@ -78,13 +78,7 @@ def apply_action(state: AnyGame, action: str) -> str:
     """Apply ``action`` and return its canonical text (as the engine logged it).
 
     Raises :class:`~cardtable.errors.IllegalAction` (changing nothing) when refused."""
-    if isinstance(state, gurka.Game):
-        state.apply(action)
-        return state.actions[-1]
-    rnd = state.current
-    before = len(rnd.actions)
-    state.apply(action)
-    return rnd.actions[before][1]
+    return state.apply(action)
 
 
 def _snapshot(state: AnyGame) -> tuple[int, int]:

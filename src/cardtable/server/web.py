@@ -73,7 +73,7 @@ def replay_frames(export: dict[str, Any]) -> dict[str, Any]:
     >>> from cardtable import kraken
     >>> g = kraken.Game.new(kraken.Rules(rounds=1), 7)
     >>> while not g.is_over:
-    ...     g.apply(g.legal_actions()[0])
+    ...     _ = g.apply(g.legal_actions()[0])
     >>> out = replay_frames({"record": g.to_record(), "players": [], "result": None})
     >>> len(out["frames"]) == len(g.history[0].actions) + 1, out["frames"][0]["action"]
     (True, None)

@@ -10,8 +10,9 @@ the best card. A card that keeps the value costs 0.
 ...     "7C 8C 9H TC JC QC KC AC", "7D 8D 9D TD JD QD KD 9C",
 ...     "7H 8H AD TH JH QH KH AH", "7S 8S 9S TS JS QS KS AS"], dealer="W")
 >>> r.apply("trump S")
+'trump S'
 >>> while not r.is_over:
-...     r.apply(r.legal_actions()[0])
+...     _ = r.apply(r.legal_actions()[0])
 >>> costs = analyze(r)
 >>> len(costs), all(c.cost >= 0 for c in costs)
 (32, True)

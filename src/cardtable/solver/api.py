@@ -5,6 +5,7 @@
 ...     "8H QH AH 7D 9D TD AD 8S", "TH JH 8D 7C 9C QC 9S TS",
 ...     "9H JD QD 8C KC AC JS AS", "7H KH KD TC JC 7S QS KS"], dealer="W")
 >>> r.apply("trump H")
+'trump H'
 >>> solution = solve(r)
 >>> solution.value, (162 + solution.value) // 2   # North-South take 124 card points
 (86, 124)
