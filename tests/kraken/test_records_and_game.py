@@ -81,7 +81,7 @@ def test_corrupt_round_record_names_the_bad_action() -> None:
     ("change", "message"),
     [
         (lambda r: r.update(game="gurka"), "not a Kraken record"),
-        (lambda r: r.update(version=99), "unsupported record version"),
+        (lambda r: r.update(version=99), "round record: unsupported 'version' 99: expected 1"),
         (lambda r: r.pop("hands"), "no 'hands'"),
         (lambda r: r["hands"].__setitem__(0, "7C 7C 8C 9C TC JC QC KC"), "bad deal"),
         (lambda r: r["rules"].update(play="utrecht"), "bad 'rules'.*'play'"),

@@ -572,9 +572,12 @@ def _record_rules(record: object, kind: str) -> Rules:
         raise RecordError(f"not a Gurka record: 'game' is {record.get('game')!r}")
     if record.get("type") != kind:
         raise RecordError(f"not a {kind} record: 'type' is {record.get('type')!r}")
-    if record.get("version", RECORD_VERSION) != RECORD_VERSION:
+    if "version" not in record:
+        raise RecordError(f"{kind} record: missing 'version': expected {RECORD_VERSION}")
+    version = record["version"]
+    if type(version) is not int or version != RECORD_VERSION:
         raise RecordError(
-            f"unsupported record version {record.get('version')!r}: expected {RECORD_VERSION}"
+            f"{kind} record: unsupported 'version' {version!r}: expected {RECORD_VERSION}"
         )
     try:
         return Rules.from_dict(record.get("rules", {}))

@@ -723,9 +723,12 @@ def _check_header(record: Mapping[str, Any], kind: str) -> None:
         raise RecordError(f"not a Kraken record: 'game' is {record.get('game')!r}")
     if record.get("type") != kind:
         raise RecordError(f"not a {kind} record: 'type' is {record.get('type')!r}")
-    if record.get("version") != RECORD_VERSION:
+    if "version" not in record:
+        raise RecordError(f"{kind} record: missing 'version': expected {RECORD_VERSION}")
+    version = record["version"]
+    if type(version) is not int or version != RECORD_VERSION:
         raise RecordError(
-            f"unsupported record version {record.get('version')!r}: expected {RECORD_VERSION}"
+            f"{kind} record: unsupported 'version' {version!r}: expected {RECORD_VERSION}"
         )
 
 
