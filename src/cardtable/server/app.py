@@ -12,8 +12,9 @@ from typing import Any
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
+from cardtable.game import kind, kinds
 from cardtable.server.auth import (
     COOKIE,
     CurrentUser,
@@ -23,6 +24,7 @@ from cardtable.server.auth import (
     request_token,
     service_of,
 )
+from cardtable.server.bots import LEVELS, levels_for
 from cardtable.server.config import Settings
 from cardtable.server.protocol import PROTOCOL_VERSION, ServerError, json_schema
 from cardtable.server.security import BodyLimit, SecurityHeaders, install_log_redaction
@@ -76,7 +78,8 @@ class BotIn(BaseModel):
 class TableIn(BaseModel):
     """A new table."""
 
-    game: str = Field(pattern=r"^(kraken|gurka)$")
+    game: str = Field(max_length=32)
+    """A registered game (``GET /api/kinds``)."""
     preset: str | None = Field(default=None, max_length=32)
     rules: dict[str, Any] | None = None
     seats: list[SeatIn] | None = Field(default=None, max_length=8)
@@ -85,6 +88,12 @@ class TableIn(BaseModel):
     """Whether the games change ratings; a casual table's do not (and may seat one
     person's bots beside them)."""
     turn_timer: float | None = Field(default=None, gt=0, le=3600)
+
+    @field_validator("game")
+    @classmethod
+    def _known_game(cls, game: str) -> str:
+        kind(game)  # ValueError lists the games
+        return game
 
 
 class JoinIn(BaseModel):
@@ -110,6 +119,28 @@ def _user(user: UserRow) -> dict[str, Any]:
 
 def _session(user: UserRow, token: str) -> dict[str, Any]:
     return {"token": token, "user": _user(user)}
+
+
+def kinds_view() -> dict[str, Any]:
+    """What ``GET /api/kinds`` answers: every registered game with its rules schema
+    (fields, defaults, presets: the lobby's rule editor reads it), its seats with the
+    default rules, its scoring and the bot levels that play it; and every bot level."""
+    out = []
+    for name in kinds():
+        k = kind(name)
+        default = k.rules()
+        out.append(
+            {
+                "name": k.name,
+                "title": k.title,
+                "seats": k.seats(default),
+                "seat_names": list(k.seat_names(default)),
+                "scoring": k.scoring,
+                "rules": k.rules_schema(),
+                "levels": levels_for(name),
+            }
+        )
+    return {"kinds": out, "levels": list(LEVELS)}
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -164,6 +195,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
         return {"ok": True, "protocol": PROTOCOL_VERSION}
+
+    @app.get("/api/kinds")
+    async def game_kinds() -> dict[str, Any]:
+        return kinds_view()
 
     @app.get("/api/protocol/schema")
     async def schema() -> dict[str, Any]:
@@ -304,7 +339,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/api/leaderboard")
     async def leaderboard(
         request: Request,
-        game: str = Query(default="kraken", pattern=r"^(kraken|gurka)$"),
+        game: str = Query(default="kraken", max_length=32),
         limit: int = Query(default=50, ge=1, le=500),
     ) -> dict[str, Any]:
         return await service_of(request).stats.leaderboard(game, limit)

@@ -42,6 +42,7 @@ from cardtable.server.bots import (
     FALLBACK_LEVEL,
     decide,
     last_resort,
+    level_for,
     level_spec,
     time_limit,
 )
@@ -265,23 +266,24 @@ class BotPool:
             pass
         self._count("fallbacks")
         if level not in CHEAP_LEVELS:
+            fallback_level = level_for(FALLBACK_LEVEL, game)
             log.warning(
                 "bot level %s (owner %s) overran its %.1f s limit: its worker was stopped "
                 "and the %s decision is played instead",
                 level,
                 owner,
                 limit,
-                FALLBACK_LEVEL,
+                fallback_level,
             )
-            fallback = (game, FALLBACK_LEVEL, observation, seed)
+            fallback = (game, fallback_level, observation, seed)
             try:
                 result = await self._submit(
                     CHEAP,
                     owner,
-                    FALLBACK_LEVEL,
+                    fallback_level,
                     self._decide_fn,
                     fallback,
-                    self._limit(FALLBACK_LEVEL),
+                    self._limit(fallback_level),
                 )
                 return result
             except _Overrun:

@@ -10,9 +10,13 @@ and how fairly, is :mod:`cardtable.server.botpool`'s job.
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import inspect
 import random
 from typing import Any
+
+from cardtable.game import kind
 
 __all__ = [
     "CHEAP_LEVELS",
@@ -20,9 +24,12 @@ __all__ = [
     "LEVELS",
     "TAKEOVER_LEVEL",
     "bot_seed",
+    "check_level",
     "decide",
     "last_resort",
+    "level_for",
     "level_spec",
+    "levels_for",
     "time_limit",
 ]
 
@@ -60,6 +67,59 @@ def level_spec(level: str) -> tuple[str, dict[str, Any]]:
         ) from None
 
 
+def levels_for(game: str) -> list[str]:
+    """The levels whose bot plays ``game``, in :data:`LEVELS` order."""
+    return [level for level in LEVELS if _plays(LEVELS[level][0], game)]
+
+
+def check_level(level: str, game: str) -> None:
+    """``ValueError`` unless ``level`` exists and its bot plays ``game``: a seat is
+    refused at the table's creation, not at its first decision."""
+    name, _options = level_spec(level)
+    if not _plays(name, game):
+        allowed = ", ".join(levels_for(game)) or "none"
+        raise ValueError(
+            f"bot level {level!r} does not play {kind(game).title}: choose one of {allowed}"
+        )
+
+
+def level_for(preferred: str, game: str) -> str:
+    """``preferred`` if its bot plays ``game``, else the first level that does (the
+    takeover, fallback and default levels on a game the heuristic does not play)."""
+    if _plays(level_spec(preferred)[0], game):
+        return preferred
+    return next(iter(levels_for(game)), "random")
+
+
+@functools.cache
+def _plays(bot: str, game: str) -> bool:
+    """Whether the bot called ``bot`` plays ``game``. A bot registry that takes the
+    game (``make_bot(name, game=...)``, refusing a game the bot does not declare) is
+    asked; otherwise the bot is tried once, with the options of its cheapest level, on
+    the first decision of a new game."""
+    from cardtable.bots import make_bot
+
+    k = kind(game)
+    if "game" in inspect.signature(make_bot).parameters:
+        try:
+            make_bot(bot, game=game, seed=0)
+        except ValueError:
+            return False
+        return True
+    state = k.new_game(k.rules(), 0)
+    seat = state.to_move
+    if seat is None:
+        return True
+    obs = state.observation(int(seat))
+    try:
+        options = next(opts for name, opts in LEVELS.values() if name == bot)
+        robot = make_bot(bot, seed=0, **options)
+        robot.start_round(obs)
+        return robot.act(obs) in obs.legal_actions
+    except Exception:  # a bot that fails on this game does not play it
+        return False
+
+
 def time_limit(level: str) -> float:
     """The wall-clock seconds the pool waits for a decision of ``level`` once started,
     before it plays the fallback: the CPU budget plus as much again (at least two
@@ -95,7 +155,7 @@ def decide(game: str, level: str, observation: dict[str, Any], seed: int) -> str
 
     name, options = level_spec(level)
     bot = make_bot(name, seed=seed, **options)
-    obs = _observation_from_dict(game, observation)
+    obs = kind(game).observation_from_dict(observation)
     if len(obs.legal_actions) == 1:
         return str(obs.legal_actions[0])
     bot.start_round(obs)
@@ -103,19 +163,6 @@ def decide(game: str, level: str, observation: dict[str, Any], seed: int) -> str
     if action not in obs.legal_actions:  # a bot bug must not stall a table
         return str(obs.legal_actions[0])
     return action
-
-
-def _observation_from_dict(game: str, data: dict[str, Any]) -> Any:
-    """The engine's ``Observation`` back from its ``to_dict()`` data."""
-    if game == "kraken":
-        from cardtable.kraken import Observation as KrakenObservation
-
-        return KrakenObservation.from_dict(data)
-    if game == "gurka":
-        from cardtable.gurka import Observation as GurkaObservation
-
-        return GurkaObservation.from_dict(data)
-    raise ValueError(f"unknown game {game!r}")
 
 
 def last_resort(observation: dict[str, Any], seed: int) -> str:

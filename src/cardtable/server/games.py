@@ -1,23 +1,35 @@
-"""The two games as the server sees them: create, rebuild by replay, and describe
-what an action showed to everybody.
+"""The games as the server sees them: create, rebuild by replay, describe what an
+action showed to everybody, and read a result.
 
-The server never re-implements a rule: legality, canonical action text and the
-observations all come from the engines (:mod:`cardtable.kraken`, :mod:`cardtable.gurka`).
+Every game comes from the registry (:func:`cardtable.game.kind`), so a game installed
+as a package plays on the server with no change here. The server never re-implements a
+rule: legality, canonical action text and the observations all come from the engines.
 A game is persisted as its initial record (rules, seed and deal) plus the log of
 accepted actions; :func:`rebuild` replays them.
+
+This module is also the one place that reads the shape of a game's result (the
+``result`` of ``game_over`` events, of the score endpoint and of the records):
+partnership games (``scoring == "teams"``, Kraken) give team ``scores``, a ``winner``
+team and their ``rounds``; ranking games give per-seat ``scores`` and, when the engine
+has them, ``chips``, ``winners`` and ``buybacks`` (Gurka). :func:`standings` turns
+either into one score and one win per seat, for statistics and ratings.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
 
-from cardtable import gurka, kraken
+from cardtable.game import GameKind, GameState, kind, kinds
 
 __all__ = [
-    "GAMES",
+    "ANALYSED",
     "AnyGame",
+    "Standing",
     "apply_action",
+    "game_kind",
+    "game_names",
     "game_result",
     "make_rules",
     "new_game",
@@ -25,39 +37,57 @@ __all__ = [
     "public_events",
     "rebuild",
     "snapshot",
+    "split_record",
+    "standings",
 ]
 
-GAMES = ("kraken", "gurka")
-"""The games a table can play."""
+AnyGame = GameState
+"""A game being played on a table (any registered kind's ``Game``)."""
 
-AnyGame = kraken.Game | gurka.Game
+ANALYSED = frozenset({"kraken"})
+"""The games whose finished rounds the double-dummy solver analyses (fallback until a
+game kind declares its round analysis)."""
+
+
+@runtime_checkable
+class _Rounds(Protocol):
+    """A game played in rounds of tricks (Kraken, Gurka): its events name each trick
+    and round as it ends. A game without rounds announces its actions and its end."""
+
+    @property
+    def history(self) -> Sequence[Any]: ...
+
+    @property
+    def current(self) -> Any: ...
+
+
+def game_names() -> tuple[str, ...]:
+    """The games a table can play: every registered kind."""
+    return kinds()
+
+
+def game_kind(game: str) -> GameKind:
+    """The registered kind ``game``; ``ValueError`` lists the games."""
+    return kind(game)
 
 
 def make_rules(game: str, preset: str | None, fields: Mapping[str, Any] | None) -> dict[str, Any]:
-    """The rules of ``game`` as a dict: a preset (Kraken only) changed by ``fields``.
+    """The rules of ``game`` as a dict: a preset (or the defaults) changed by ``fields``.
 
-    Raises ``ValueError`` naming the bad field or preset."""
-    fields = dict(fields or {})
-    if game == "kraken":
-        base = kraken.Rules.preset(preset) if preset else kraken.Rules()
-        return kraken.Rules.from_dict({**base.to_dict(), **fields}).to_dict()
-    if game == "gurka":
-        if preset not in (None, "", "standard"):
-            raise ValueError(f"unknown Gurka preset {preset!r}: Gurka has only 'standard'")
-        return gurka.Rules.from_dict({**gurka.Rules().to_dict(), **fields}).to_dict()
-    raise ValueError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
+    Raises ``ValueError`` naming the bad game, field or preset."""
+    return dict(kind(game).rules(preset or None, fields).to_dict())
 
 
 def players(game: str, rules: Mapping[str, Any]) -> int:
     """The number of seats of ``game`` with ``rules``."""
-    return 4 if game == "kraken" else int(gurka.Rules.from_dict(rules).players)
+    k = kind(game)
+    return k.seats(k.rules_type.from_dict(rules))
 
 
 def new_game(game: str, rules: Mapping[str, Any], seed: int) -> AnyGame:
     """A fresh game dealt from ``seed``."""
-    if game == "kraken":
-        return kraken.Game.new(kraken.Rules.from_dict(rules), seed)
-    return gurka.Game.new(gurka.Rules.from_dict(rules), seed)
+    k = kind(game)
+    return k.new_game(k.rules_type.from_dict(rules), seed)
 
 
 def initial_record(game: AnyGame) -> dict[str, Any]:
@@ -67,11 +97,23 @@ def initial_record(game: AnyGame) -> dict[str, Any]:
 
 def rebuild(game: str, record: Mapping[str, Any], actions: Sequence[str]) -> AnyGame:
     """The game of ``record`` with ``actions`` applied in order (replay)."""
-    state: AnyGame
-    state = kraken.Game.from_record(record) if game == "kraken" else gurka.Game.from_record(record)
+    state = kind(game).from_record(record)
     for action in actions:
         state.apply(action)
     return state
+
+
+def split_record(record: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """A finished game's record as its record before any action and its actions, in
+    order: what a replay starts from and steps through. A record with ``rounds`` holds
+    each round's deal and actions (Kraken); else one deal and the ``actions`` (Gurka
+    deals again from its seed, the toy game has one deal)."""
+    unplayed = {k: v for k, v in record.items() if k != "result"}
+    if "rounds" in record:
+        first = {k: v for k, v in record["rounds"][0].items() if k != "result"}
+        initial = {**unplayed, "rounds": [{**first, "actions": []}]}
+        return initial, [a for rnd in record["rounds"] for a in rnd["actions"]]
+    return {**unplayed, "actions": []}, list(record["actions"])
 
 
 def apply_action(state: AnyGame, action: str) -> str:
@@ -81,52 +123,102 @@ def apply_action(state: AnyGame, action: str) -> str:
     return state.apply(action)
 
 
-def _snapshot(state: AnyGame) -> tuple[int, int]:
-    """(finished rounds, finished tricks of the current round)."""
-    return len(state.history), len(state.current.tricks)
+def snapshot(state: AnyGame) -> tuple[int, int]:
+    """What :func:`public_events` compares against: call it before applying.
+    (finished rounds, finished tricks of the current round)"""
+    if isinstance(state, _Rounds):
+        return len(state.history), len(state.current.tricks)
+    return 0, 0
 
 
 def public_events(
-    state: AnyGame, before: tuple[int, int], seat: int, action: str
+    game: str, state: AnyGame, before: tuple[int, int], seat: int, action: str
 ) -> list[dict[str, Any]]:
     """The public events of one accepted action: the action itself, each trick it
     completed, the round it finished and the end of the game. Nothing here depends on
     a hidden card."""
-    rounds_before, tricks_before = before
     events: list[dict[str, Any]] = [{"type": "action", "seat": seat, "action": action}]
-    finished_round = len(state.history) > rounds_before
-    rnd = state.history[rounds_before] if finished_round else state.current
-    for trick in rnd.tricks[tricks_before:]:
-        events.append({"type": "trick", "trick": trick.to_dict()})
-    if finished_round:
-        events.append({"type": "round", "number": rounds_before + 1, "result": _round_result(rnd)})
+    if isinstance(state, _Rounds):
+        rounds_before, tricks_before = before
+        finished_round = len(state.history) > rounds_before
+        rnd = state.history[rounds_before] if finished_round else state.current
+        for trick in rnd.tricks[tricks_before:]:
+            events.append({"type": "trick", "trick": trick.to_dict()})
+        if finished_round:
+            number = rounds_before + 1
+            events.append({"type": "round", "number": number, "result": _round_result(rnd)})
     if state.is_over:
-        events.append({"type": "game_over", "result": game_result(state)})
+        events.append({"type": "game_over", "result": game_result(game, state)})
     return events
 
 
-def snapshot(state: AnyGame) -> tuple[int, int]:
-    """What :func:`public_events` compares against: call it before applying."""
-    return _snapshot(state)
+def _round_result(rnd: Any) -> dict[str, Any]:
+    """A finished round's result as data: the engine's ``to_dict()`` (Kraken), or the
+    penalty of each seat (Gurka's ``result()`` is a tuple)."""
+    result = rnd.result()
+    if hasattr(result, "to_dict"):
+        return dict(result.to_dict())
+    return {"penalties": list(result)}
 
 
-def _round_result(rnd: kraken.Round | gurka.Round) -> dict[str, Any]:
-    if isinstance(rnd, kraken.Round):
-        return rnd.result().to_dict()
-    return {"penalties": list(rnd.result())}
+_RANKING_EXTRAS = ("chips", "winners", "buybacks")
+"""Per-seat results a ranking game's engine may have besides ``scores`` (Gurka)."""
 
 
-def game_result(state: AnyGame) -> dict[str, Any]:
-    """The public result of a finished (or current) game: scores and winners."""
-    if isinstance(state, kraken.Game):
-        return {
-            "scores": list(state.scores),
-            "winner": state.winner,
-            "rounds": [r.result().to_dict() for r in state.history],
-        }
-    return {
-        "scores": list(state.scores),
-        "chips": list(state.chips),
-        "winners": list(state.winners),
-        "buybacks": list(state.buybacks),
-    }
+def game_result(game: str, state: AnyGame) -> dict[str, Any]:
+    """The public result of a finished (or current) game of ``game``: scores and
+    winners."""
+    scores: Sequence[int] = getattr(state, "scores", ())
+    result: dict[str, Any] = {"scores": list(scores)}
+    if kind(game).scoring == "teams":
+        result["winner"] = getattr(state, "winner", None)
+        history = state.history if isinstance(state, _Rounds) else []
+        result["rounds"] = [_round_result(r) for r in history]
+        return result
+    for name in _RANKING_EXTRAS:
+        if hasattr(state, name):
+            result[name] = list(getattr(state, name))
+    return result
+
+
+@dataclass(frozen=True)
+class Standing:
+    """How a finished game went for one seat."""
+
+    score: int
+    """The seat's team's points (teams) or its own result (ranking: net chips where
+    the game has chips, else its score)."""
+    won: bool
+    team: int
+    """The seat's partnership (teams), or the seat itself (ranking)."""
+    rounds: int = 0
+    declared: int = 0
+    nat: int = 0
+    mars: int = 0
+
+
+def standings(game: str, players: int, result: Mapping[str, Any]) -> list[Standing]:
+    """One :class:`Standing` per seat from a :func:`game_result` of ``game``."""
+    if kind(game).scoring == "teams":
+        rounds = result.get("rounds", [])
+        out = []
+        for seat in range(players):
+            team = seat % 2
+            out.append(
+                Standing(
+                    score=int(result["scores"][team]),
+                    won=result.get("winner") == team,
+                    team=team,
+                    rounds=len(rounds),
+                    declared=sum(1 for r in rounds if r.get("declarers") == team),
+                    nat=sum(1 for r in rounds if r.get("declarers") == team and r.get("nat")),
+                    mars=sum(1 for r in rounds if r.get("mars") == team),
+                )
+            )
+        return out
+    values = [int(v) for v in result.get("chips", result["scores"])]
+    if "winners" in result:
+        winners = {int(s) for s in result["winners"]}
+    else:
+        winners = {s for s, v in enumerate(values) if values and v == max(values)}
+    return [Standing(score=values[seat], won=seat in winners, team=seat) for seat in range(players)]

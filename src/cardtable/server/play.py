@@ -52,7 +52,9 @@ class Play:
             None if state is None else _int_or_none(state.to_move),
             self._service.scheduler.deadline(rt),
             observation,
-            games.game_result(state) if state is not None and state.is_over else None,
+            games.game_result(rt.table.game, state)
+            if state is not None and state.is_over
+            else None,
         )
 
     def send_all(self, rt: Runtime, message: dict[str, Any]) -> None:
@@ -147,7 +149,7 @@ class Play:
             canonical = games.apply_action(state, action)
         except IllegalAction as error:
             raise ServerError("illegal_action", str(error), 409) from None
-        result = games.game_result(state) if state.is_over else None
+        result = games.game_result(rt.table.game, state) if state.is_over else None
         try:
             if result is None:
                 await self._appender.append(
@@ -188,7 +190,7 @@ class Play:
             rt.table.status = "finished"
             game_row.status = "finished"
             game_row.result = result
-        self._broadcast(rt, _events(state, before, seat, canonical, source))
+        self._broadcast(rt, _events(rt.table.game, state, before, seat, canonical, source))
         await service.hub.publish({"kind": "action", "table": rt.id, "version": rt.version})
         service.scheduler.after_change(rt)
         return protocol.ack_message(action_id, rt.version, duplicate=False, action=canonical)
@@ -245,7 +247,9 @@ class Play:
             rt.version += 1
             rt.remember((row.user_id, row.seat, row.action_id), row.index, row.action)
             rt.turn_started = row.created_at
-            self._broadcast(rt, _events(state, before, row.seat, canonical, row.source))
+            self._broadcast(
+                rt, _events(rt.table.game, state, before, row.seat, canonical, row.source)
+            )
         if state.is_over:
             rt.table.status = "finished"
 
@@ -332,11 +336,16 @@ def _int_or_none(value: Any) -> int | None:
 
 
 def _events(
-    state: games.AnyGame, before: tuple[int, int], seat: int, action: str, source: str | None
+    game: str,
+    state: games.AnyGame,
+    before: tuple[int, int],
+    seat: int,
+    action: str,
+    source: str | None,
 ) -> list[dict[str, Any]]:
     """The public events of an action, marked with its ``source`` when a bot chose
     it; a timeout is announced by a ``timeout`` event first."""
-    events = games.public_events(state, before, seat, action)
+    events = games.public_events(game, state, before, seat, action)
     if source is not None:
         events[0]["source"] = source
         if source == "timeout":

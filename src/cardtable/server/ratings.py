@@ -5,11 +5,12 @@ and external bots, or ``bot:LEVEL`` for the server's own bots (one rated identit
 per level, so people can be compared with them). A human whose seat a bot played
 after a drop or a timeout still counts as the player.
 
-Ratings use OpenSkill's Plackett-Luce model: Kraken is rated as two teams of two
-(North-South against East-West, ranked by game score), Gurka as a ranking of every
-seat by net chips. A player holding several seats of one game (two ``bot:random``
-seats, say) gets the mean of the seats' changes, so a bot level playing both sides
-cancels out.
+Ratings use OpenSkill's Plackett-Luce model: a partnership game (``scoring ==
+"teams"``: Kraken, North-South against East-West) is rated as teams ranked by game
+score, a ranking game as every seat for itself (Gurka: by net chips); how a result
+reads is :func:`cardtable.server.games.standings`'s job. A player holding several
+seats of one game (two ``bot:random`` seats, say) gets the mean of the seats'
+changes, so a bot level playing both sides cancels out.
 
 >>> seats = ["ann", "bot:random", "bob", "bot:random"]
 >>> result = {"scores": [300, 120], "winner": 0, "rounds": [
@@ -29,6 +30,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from openskill.models import PlackettLuce
+
+from cardtable.server.games import Standing, standings
 
 __all__ = [
     "DEFAULT_MU",
@@ -85,32 +88,42 @@ class SeatLine:
 
 def seat_lines(game: str, seats: Sequence[str | None], result: Mapping[str, Any]) -> list[SeatLine]:
     """One :class:`SeatLine` per seat from a game result (``games.game_result``)."""
-    lines = []
-    if game == "kraken":
-        rounds = result.get("rounds", [])
-        for seat in range(len(seats)):
-            team = seat % 2
-            lines.append(
-                SeatLine(
-                    seat=seat,
-                    score=int(result["scores"][team]),
-                    won=result.get("winner") == team,
-                    rounds=len(rounds),
-                    declared=sum(1 for r in rounds if r["declarers"] == team),
-                    nat=sum(1 for r in rounds if r["declarers"] == team and r["nat"]),
-                    mars=sum(1 for r in rounds if r.get("mars") == team),
-                )
-            )
-        return lines
-    winners = set(result.get("winners", []))
-    for seat in range(len(seats)):
-        lines.append(SeatLine(seat=seat, score=int(result["chips"][seat]), won=seat in winners))
-    return lines
+    return [
+        SeatLine(
+            seat=seat,
+            score=standing.score,
+            won=standing.won,
+            rounds=standing.rounds,
+            declared=standing.declared,
+            nat=standing.nat,
+            mars=standing.mars,
+        )
+        for seat, standing in enumerate(standings(game, len(seats), result))
+    ]
 
 
 def _ranks(scores: Sequence[float]) -> list[int]:
     """Competition ranks, 1 best: equal scores share a rank."""
     return [1 + sum(1 for other in scores if other > score) for score in scores]
+
+
+def _rate_seats(ratings: list[Any], seats: list[Standing]) -> list[Any]:
+    """The new OpenSkill rating of each seat: partnerships rated as teams (ranked by
+    their points), or every seat for itself (ranked by its result)."""
+    teams: dict[int, list[int]] = {}
+    for seat, standing in enumerate(seats):
+        teams.setdefault(standing.team, []).append(seat)
+    order = list(teams)
+    scores = [float(seats[teams[team][0]].score) for team in order]
+    rated = _MODEL.rate(
+        [[ratings[s] for s in teams[team]] for team in order],
+        ranks=[float(r) for r in _ranks(scores)],
+    )
+    by_seat: list[Any] = [None] * len(seats)
+    for team, new in zip(order, rated, strict=True):
+        for seat, rating in zip(teams[team], new, strict=True):
+            by_seat[seat] = rating
+    return by_seat
 
 
 def rate(
@@ -125,15 +138,7 @@ def rate(
         _MODEL.rating(mu=r.mu, sigma=r.sigma)
         for r in (current.get(p or "", Rating()) if p else Rating() for p in seats)
     ]
-    if game == "kraken":
-        scores = [float(result["scores"][0]), float(result["scores"][1])]
-        teams = [[ratings[0], ratings[2]], [ratings[1], ratings[3]]]
-        rated = _MODEL.rate(teams, ranks=[float(r) for r in _ranks(scores)])
-        by_seat = [rated[seat % 2][seat // 2] for seat in range(4)]
-    else:
-        chips = [float(c) for c in result["chips"]]
-        rated = _MODEL.rate([[r] for r in ratings], ranks=[float(r) for r in _ranks(chips)])
-        by_seat = [team[0] for team in rated]
+    by_seat = _rate_seats(ratings, standings(game, len(seats), result))
     changes: dict[str, list[tuple[float, float]]] = {}
     for seat, player in enumerate(seats):
         if player is None:

@@ -14,7 +14,7 @@ import time
 from typing import TYPE_CHECKING
 
 from cardtable.server import protocol
-from cardtable.server.bots import TAKEOVER_LEVEL, bot_seed
+from cardtable.server.bots import TAKEOVER_LEVEL, bot_seed, level_for
 from cardtable.server.protocol import ServerError
 from cardtable.server.runtime import Runtime
 from cardtable.server.store import Conflict, new_id
@@ -136,9 +136,9 @@ class Scheduler:
         """The level that plays ``seat`` now, or None when its player does."""
         row = rt.seats[seat]
         if row.kind == "bot":
-            return row.bot_level or TAKEOVER_LEVEL
+            return row.bot_level or level_for(TAKEOVER_LEVEL, rt.table.game)
         if rt.controller.get(seat) == "bot" or rt.timed_out == rt.version:
-            return TAKEOVER_LEVEL
+            return level_for(TAKEOVER_LEVEL, rt.table.game)
         return None
 
     def after_change(self, rt: Runtime) -> None:

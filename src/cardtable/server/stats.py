@@ -10,9 +10,8 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
-from cardtable import kraken
 from cardtable.server import games
-from cardtable.server.bots import LEVELS, TAKEOVER_LEVEL
+from cardtable.server.bots import LEVELS, TAKEOVER_LEVEL, level_for
 from cardtable.server.protocol import ServerError
 from cardtable.server.ratings import Rating, bot_player
 from cardtable.server.runtime import Runtime
@@ -36,7 +35,9 @@ class Stats:
         """The rated player of each seat: the seat's user, or ``bot:LEVEL`` for the
         server's bots (None for an external seat no bot ever claimed)."""
         return [
-            bot_player(seat.bot_level or TAKEOVER_LEVEL) if seat.kind == "bot" else seat.user_id
+            bot_player(seat.bot_level or level_for(TAKEOVER_LEVEL, rt.table.game))
+            if seat.kind == "bot"
+            else seat.user_id
             for seat in rt.seats
         ]
 
@@ -108,15 +109,16 @@ class Stats:
             "id": player_id,
             "name": name,
             "kind": kind,
-            "stats": {game: _stats(game, rows.get(game)) for game in games.GAMES},
-            "ratings": {game: _rating(rows.get(game)) for game in games.GAMES},
+            "stats": {game: _stats(game, rows.get(game)) for game in games.game_names()},
+            "ratings": {game: _rating(rows.get(game)) for game in games.game_names()},
             "recent_games": [_game_summary(g, lines) for g, lines in played],
         }
 
     async def leaderboard(self, game: str, limit: int) -> dict[str, Any]:
         """The best rated players of ``game``."""
-        if game not in games.GAMES:
-            raise ServerError("bad_request", f"game must be one of {', '.join(games.GAMES)}")
+        if game not in games.game_names():
+            names = ", ".join(games.game_names())
+            raise ServerError("bad_request", f"unknown game {game!r}: the games are {names}", 422)
         rows = await self._service.db(self._service.store.leaderboard, game, limit)
         return {
             "game": game,
@@ -161,7 +163,7 @@ class Stats:
 
     async def _analyze(self, glog: GameLog, index: int) -> dict[str, Any]:
         game_id = glog.game.id
-        if glog.game.game != "kraken":
+        if glog.game.game not in games.ANALYSED:
             raise ServerError("bad_request", "the analysis is for Kraken rounds")
         actions = [a.action for a in glog.actions]
         data = await self._service.pool.run(analyze_round, glog.game.record, actions, index)
@@ -182,8 +184,7 @@ def analyze_round(record: dict[str, Any], actions: list[str], index: int) -> dic
     game and solves every position of the round double dummy."""
     from cardtable.solver.analysis import analyze
 
-    state = games.rebuild("kraken", record, actions)
-    assert isinstance(state, kraken.Game)
+    state: Any = games.rebuild(str(record["game"]), record, actions)
     if not 0 <= index < len(state.history):
         return None
     rnd = state.history[index]
@@ -211,7 +212,7 @@ def _stats(game: str, row: PlayerStatsRow | None) -> dict[str, Any]:
     games_played = row.games if row else 0
     wins = row.wins if row else 0
     points = row.points if row else 0
-    if game == "gurka":
+    if games.game_kind(game).scoring == "ranking":
         return {
             "games": games_played,
             "wins": wins,

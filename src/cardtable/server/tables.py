@@ -15,7 +15,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from cardtable.server import games
-from cardtable.server.bots import level_spec
+from cardtable.server.bots import check_level, level_for
 from cardtable.server.protocol import ServerError
 from cardtable.server.runtime import Runtime
 from cardtable.server.store import GameRow, SeatRow, TableRow, UserRow, hash_token, new_id
@@ -69,7 +69,9 @@ class Tables:
             specs = list(seats) if seats else [{"kind": "human"}] * n
             if len(specs) != n:
                 raise ValueError(f"{game} with these rules has {n} seats, not {len(specs)}")
-            rows = [self._seat_row(table_id, i, spec, bot_tokens) for i, spec in enumerate(specs)]
+            rows = [
+                self._seat_row(table_id, game, i, spec, bot_tokens) for i, spec in enumerate(specs)
+            ]
         except ValueError as error:
             raise ServerError("bad_request", str(error)) from None
         for row in rows:
@@ -112,13 +114,13 @@ class Tables:
 
     @staticmethod
     def _seat_row(
-        table_id: str, index: int, spec: dict[str, Any], bot_tokens: dict[int, str]
+        table_id: str, game: str, index: int, spec: dict[str, Any], bot_tokens: dict[int, str]
     ) -> SeatRow:
         kind = spec.get("kind", "human")
         row = SeatRow(table_id=table_id, seat=index, kind=kind)
         if kind == "bot":
-            level = spec.get("level") or "heuristic"
-            level_spec(level)
+            level = spec.get("level") or level_for("heuristic", game)
+            check_level(level, game)
             row.bot_level = level
         elif kind == "external" and spec.get("bot"):
             row.reserved_for = str(spec["bot"])

@@ -82,14 +82,7 @@ def replay_frames(export: dict[str, Any]) -> dict[str, Any]:
     """
     record = export["record"]
     game = record["game"]
-    unplayed = {k: v for k, v in record.items() if k != "result"}
-    if game == "kraken":
-        first = {k: v for k, v in record["rounds"][0].items() if k != "result"}
-        initial = {**unplayed, "rounds": [{**first, "actions": []}]}
-        actions = [a for rnd in record["rounds"] for a in rnd["actions"]]
-    else:
-        initial = {**unplayed, "actions": []}
-        actions = list(record["actions"])
+    initial, actions = games.split_record(record)
     state = games.rebuild(game, initial, [])
     frames = [_frame(state, None, None, [])]
     for action in actions:
@@ -97,7 +90,9 @@ def replay_frames(export: dict[str, Any]) -> dict[str, Any]:
         before = games.snapshot(state)
         canonical = games.apply_action(state, action)
         frames.append(
-            _frame(state, seat, canonical, games.public_events(state, before, seat, canonical))
+            _frame(
+                state, seat, canonical, games.public_events(game, state, before, seat, canonical)
+            )
         )
     return {
         "game": game,
@@ -126,7 +121,7 @@ def mount_web(app: FastAPI, static: Path = STATIC) -> None:
         return {
             "game_id": rt.table.game_id,
             "version": rt.version,
-            "result": None if state is None else games.game_result(state),
+            "result": None if state is None else games.game_result(rt.table.game, state),
         }
 
     root = static.resolve()
