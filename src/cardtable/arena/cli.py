@@ -1,5 +1,7 @@
 """``cardtable arena GAME --bot A --bot B ...``: a fair match, its table, JSON, CSV, plot;
-and ``cardtable bots duel``, a duplicate (Kraken) or rotated (Gurka) match of two bots."""
+and ``cardtable bots duel``, a match of two bots in the game's fair format (duplicate
+for Kraken, rotated for Gurka). The games are the registered ones; ``--rules`` and
+``--set`` are read against the game's rules schema (``GameKind.rules_schema``)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-__all__ = ["register", "register_duel"]
+from cardtable.game import kind, kinds
+
+__all__ = ["parse_rules", "register", "register_duel"]
 
 
 def register(commands: Any) -> None:
@@ -23,16 +27,16 @@ def register(commands: Any) -> None:
         "process, through the bot protocol) or cmd:COMMAND (any program speaking the "
         "bot protocol, see docs/bot-protocol.md).",
     )
-    parser.add_argument("game", choices=["kraken", "gurka"])
+    parser.add_argument("game", choices=kinds())
     parser.add_argument("bots", nargs="*", metavar="BOT", help="the bots (or use --bot)")
     parser.add_argument("--bot", action="append", default=[], dest="more_bots", metavar="BOT")
     parser.add_argument("--deals", type=int, default=100, help="deals (Gurka: game seeds)")
     parser.add_argument("--format", choices=["duplicate", "rotated", "round-robin"])
-    parser.add_argument("--rules", help="Kraken rules preset, or rules fields as a JSON object")
+    parser.add_argument("--rules", help="a rules preset of the game, or rules fields as JSON")
     parser.add_argument(
         "--set", action="append", default=[], metavar="FIELD=VALUE", help="a rules field"
     )
-    parser.add_argument("--players", type=int, help="Gurka players (the rules field)")
+    parser.add_argument("--players", type=int, help="players (the rules field, if the game has it)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, help="processes or Ray CPUs (default: all)")
     parser.add_argument("--backend", choices=["processes", "ray"], default="processes")
@@ -52,9 +56,11 @@ def register(commands: Any) -> None:
 def register_duel(commands: Any) -> None:
     """Add ``duel`` (two bots measured on the arena) to the ``bots`` sub-commands."""
     duel = commands.add_parser(
-        "duel", help="a duplicate match of two bots (Kraken: deals played both ways)"
+        "duel",
+        help="a match of two bots in the game's fair format (Kraken: deals played both "
+        "ways; Gurka: seats rotated)",
     )
-    duel.add_argument("game", choices=["kraken", "gurka"])
+    duel.add_argument("game", choices=kinds())
     duel.add_argument("a", help="bot A, e.g. ismcts")
     duel.add_argument("b", help="bot B, e.g. heuristic")
     duel.add_argument(
@@ -67,7 +73,7 @@ def register_duel(commands: Any) -> None:
         default=500,
         help="Kraken deals, or Gurka game seeds (each played in every seat rotation)",
     )
-    duel.add_argument("--players", type=int, default=4, help="Gurka players")
+    duel.add_argument("--players", type=int, help="players (Gurka: 4 unless given)")
     duel.add_argument("--seed", type=int, default=0)
     duel.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     duel.set_defaults(handler=_duel)
@@ -76,39 +82,94 @@ def register_duel(commands: Any) -> None:
 def _duel(args: argparse.Namespace) -> int:
     spec_a = (args.a, json.loads(args.a_options))
     spec_b = (args.b, json.loads(args.b_options))
-    if args.game == "kraken":
-        from cardtable.arena.duel import kraken_duplicate
+    game = kind(args.game)
+    changes = {} if args.players is None else {"players": args.players}
+    if game.match_format == "duplicate":
+        from cardtable.arena.duel import duplicate
 
-        result = kraken_duplicate(spec_a, spec_b, args.deals, seed=args.seed, workers=args.workers)
+        rules = game.rules(changes=changes) if changes else None
+        result = duplicate(
+            game.name, spec_a, spec_b, args.deals, rules, seed=args.seed, workers=args.workers
+        )
     else:
-        from cardtable.arena.gurka_duel import gurka_rotated
+        from cardtable.arena.gurka_duel import rotated
 
-        result = gurka_rotated(
-            spec_a, spec_b, args.deals, players=args.players, seed=args.seed, workers=args.workers
+        if "players" not in changes and _has_field(game.name, "players"):
+            changes["players"] = 4
+        result = rotated(
+            game.name,
+            spec_a,
+            spec_b,
+            args.deals,
+            game.rules(changes=changes),
+            seed=args.seed,
+            workers=args.workers,
         )
     print(f"{args.a} vs {args.b}: {result}")
     return 0
 
 
-def _rules(args: argparse.Namespace) -> dict[str, Any]:
-    rules: dict[str, Any] = {}
-    if args.rules:
-        text = args.rules.strip()
+def _has_field(game: str, name: str) -> bool:
+    return any(spec["name"] == name for spec in kind(game).rules_schema()["fields"])
+
+
+def _value(game: str, name: str, text: str) -> Any:
+    """A ``--set`` value read as its field's type in the game's rules schema."""
+    fields = {spec["name"]: spec for spec in kind(game).rules_schema()["fields"]}
+    if name not in fields:
+        raise ValueError(
+            f"--set {name}: {kind(game).title} has no rules field {name!r}; "
+            f"the fields are {', '.join(fields)}"
+        )
+    spec = fields[name]
+    if spec["type"] == "bool":
+        lowered = text.strip().lower()
+        if lowered not in ("true", "false", "1", "0", "yes", "no", "on", "off"):
+            raise ValueError(f"--set {name}={text}: expected true or false")
+        return lowered in ("true", "1", "yes", "on")
+    if spec["type"] == "int":
+        try:
+            return int(text)
+        except ValueError:
+            raise ValueError(f"--set {name}={text}: expected a whole number") from None
+    if spec["type"] == "choice":
+        if text not in spec["options"]:
+            options = ", ".join(map(str, spec["options"]))
+            raise ValueError(f"--set {name}={text}: expected one of {options}")
+        return text
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def parse_rules(
+    game: str, rules: str | None, sets: list[str], players: int | None = None
+) -> dict[str, Any]:
+    """The rules fields (and ``"preset"``) of ``--rules`` (a preset of the game or a JSON
+    object), ``--set FIELD=VALUE`` (each read against the game's rules schema) and
+    ``--players``; ``ValueError`` says what is wrong.
+
+    >>> parse_rules("gurka", "standard", ["must_head=false", "players=5"])
+    {'preset': 'standard', 'must_head': False, 'players': 5}
+    """
+    fields: dict[str, Any] = {}
+    if rules:
+        text = rules.strip()
         if text.startswith("{"):
-            rules.update(json.loads(text))
+            fields.update(json.loads(text))
         else:
-            rules["preset"] = text
-    for item in args.set:
+            fields["preset"] = text
+    for item in sets:
         name, equals, value = item.partition("=")
         if not equals:
             raise ValueError(f"--set {item!r}: expected FIELD=VALUE")
-        try:
-            rules[name.strip()] = json.loads(value)
-        except json.JSONDecodeError:
-            rules[name.strip()] = value
-    if args.players is not None:
-        rules["players"] = args.players
-    return rules
+        fields[name.strip()] = _value(game, name.strip(), value)
+    if players is not None:
+        if not _has_field(game, "players"):
+            raise ValueError(f"--players: {kind(game).title} has no players field")
+        fields["players"] = players
+    return fields
 
 
 def _arena(args: argparse.Namespace) -> int:
@@ -135,7 +196,7 @@ def _arena(args: argparse.Namespace) -> int:
         tuple(args.bots + args.more_bots),
         args.deals,
         args.format,
-        _rules(args),
+        parse_rules(args.game, args.rules, args.set, args.players),
         args.seed,
         args.time_limit,
         args.max_restarts,

@@ -1,4 +1,5 @@
-"""Duplicate matches between two bots, for measuring strength (built on the arena).
+"""Duplicate matches between two bots, for measuring strength (built on the arena):
+Kraken, or any game whose kind's ``match_format`` is ``duplicate``.
 
 Kraken: every deal is played twice with the partnerships swapped (the same cards,
 the same dealer); the score of a deal is bot A's team points minus bot B's, averaged
@@ -21,7 +22,7 @@ from cardtable.arena.runner import run_match
 from cardtable.arena.specs import BotSpec
 from cardtable.kraken import Rules
 
-__all__ = ["DuelResult", "kraken_deal", "kraken_duplicate", "summarize"]
+__all__ = ["DuelResult", "duplicate", "kraken_deal", "kraken_duplicate", "summarize"]
 
 
 @dataclass(frozen=True)
@@ -56,11 +57,13 @@ def _match(
     spec_a: tuple[str, dict[str, Any]],
     spec_b: tuple[str, dict[str, Any]],
     deals: int,
-    rules: Rules | None,
+    rules: Any,
     seed: int,
+    game: str = "kraken",
 ) -> Match:
     bots = (BotSpec.builtin(*spec_a).label, BotSpec.builtin(*spec_b).label)
-    return Match("kraken", bots, deals, "duplicate", (rules or Rules()).to_dict(), seed)
+    data = rules.to_dict() if rules is not None else {}
+    return Match(game, bots, deals, "duplicate", data, seed)
 
 
 def kraken_deal(
@@ -89,6 +92,20 @@ def kraken_duplicate(
     workers: int | None = None,
 ) -> DuelResult:
     """A duplicate match of ``deals`` deals between two bots given as (name, options)."""
-    match = _match(spec_a, spec_b, deals, rules, seed)
+    return duplicate("kraken", spec_a, spec_b, deals, rules, seed, workers)
+
+
+def duplicate(
+    game: str,
+    spec_a: tuple[str, dict[str, Any]],
+    spec_b: tuple[str, dict[str, Any]],
+    deals: int,
+    rules: Any = None,
+    seed: int = 0,
+    workers: int | None = None,
+) -> DuelResult:
+    """A duplicate match of ``game`` (its default rules without ``rules``) over
+    ``deals`` deals between two bots given as (name, options)."""
+    match = _match(spec_a, spec_b, deals, rules, seed, game)
     diffs = pair_diffs(match, run_match(match, workers=workers))
     return summarize(diffs[(0, 1)])

@@ -1,12 +1,16 @@
 """Match formats: which bot sits in which seat on which deal.
 
-- ``duplicate`` (Kraken, two bots): every deal is played twice with the same cards and
-  dealer, the partnerships swapped.
-- ``rotated`` (Gurka, two or more bots): the bots are seated in turn around the table
-  and every deal (a whole game from one seed) is replayed with the seating rotated, so
-  each bot sits in every seat on the same cards.
-- ``round-robin`` (either game, any number of bots): every pair of bots plays the
+- ``duplicate`` (games scored in partnerships, such as Kraken; two bots): every deal is
+  played twice with the same cards and dealer, the partnerships swapped.
+- ``rotated`` (games of every seat for itself, such as Gurka; two or more bots): the
+  bots are seated in turn around the table and every deal (a whole game from one
+  seed) is replayed with the seating rotated, so each bot sits in every seat on the
+  same cards.
+- ``round-robin`` (any game, any number of bots): every pair of bots plays the
   game's fair format (duplicate or rotated) on the same deals.
+
+A game's fair format is its kind's ``match_format``
+(:attr:`cardtable.game.GameKind.match_format`).
 
 A :class:`Match` is plain data; :func:`schedule` expands it into :class:`Play` tasks,
 each a pure function of its fields, so any backend reproduces the same results.
@@ -24,11 +28,12 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardtable.arena.games import arena_game, make_rules
 from cardtable.arena.specs import BotSpec
+from cardtable.game import kind
 
-__all__ = ["FORMATS", "GAMES", "Match", "Play", "deal_seed", "make_rules", "schedule"]
+__all__ = ["FORMATS", "Match", "Play", "deal_seed", "make_rules", "schedule"]
 
-GAMES = ("kraken", "gurka")
 FORMATS = ("duplicate", "rotated", "round-robin")
 
 DEAL_STRIDE = 1_000_003
@@ -45,9 +50,10 @@ class Match:
     deals: int
     format: str | None = None
     """``duplicate``, ``rotated`` or ``round-robin``; None picks the game's fair format
-    for two bots (at one table for Gurka) and round-robin for more Kraken bots."""
+    (a rotated game seats all the bots at one table; a duplicate game takes two bots,
+    round-robin for more)."""
     rules: dict[str, Any] = field(default_factory=dict)
-    """Rules fields (and ``"preset"`` for Kraken)."""
+    """Rules fields (and ``"preset"``, one of the game's presets)."""
     seed: int = 0
     time_limit: float | None = 10.0
     """Seconds an external bot has per decision (None: no limit)."""
@@ -55,8 +61,7 @@ class Match:
     """Restarts of a crashed external bot per seat and game before it is given up."""
 
     def __post_init__(self) -> None:
-        if self.game not in GAMES:
-            raise ValueError(f"unknown game {self.game!r}: expected one of {', '.join(GAMES)}")
+        game = kind(self.game)
         object.__setattr__(self, "bots", tuple(self.bots))
         if len(self.bots) < 2:
             raise ValueError("a match needs at least two bots")
@@ -65,27 +70,27 @@ class Match:
         fmt = self.resolved_format
         if fmt not in FORMATS:
             raise ValueError(f"unknown format {fmt!r}: expected one of {', '.join(FORMATS)}")
-        if fmt == "duplicate" and (self.game != "kraken" or len(self.bots) != 2):
-            raise ValueError("the duplicate format is for two Kraken bots; use round-robin")
-        if fmt == "rotated" and self.game != "gurka":
-            raise ValueError("the rotated format is for Gurka; Kraken uses duplicate")
-        rules = make_rules(self.game, self.rules)
-        if fmt == "rotated" and len(self.bots) > _players(self.game, rules):
+        if fmt in ("duplicate", "rotated") and fmt != game.match_format:
             raise ValueError(
-                f"{len(self.bots)} bots do not fit at {_players(self.game, rules)} seats"
+                f"the {fmt} format is not for {game.title}; {game.title} uses {game.match_format}"
             )
+        if fmt == "duplicate" and len(self.bots) != 2:
+            raise ValueError(f"the duplicate format is for two {game.title} bots; use round-robin")
+        rules = make_rules(self.game, self.rules)
+        if fmt == "rotated" and len(self.bots) > game.seats(rules):
+            raise ValueError(f"{len(self.bots)} bots do not fit at {game.seats(rules)} seats")
         from cardtable.bots import make_bot
 
         for spec in self.specs:
             if spec.kind != "cmd":
-                make_bot(spec.name, **{**spec.options, "seed": 0})
+                make_bot(spec.name, game=self.game, **{**spec.options, "seed": 0})
 
     @property
     def resolved_format(self) -> str:
         """The format in force."""
         if self.format is not None:
             return self.format
-        if self.game == "gurka":
+        if kind(self.game).match_format == "rotated":
             return "rotated"
         return "duplicate" if len(self.bots) == 2 else "round-robin"
 
@@ -149,27 +154,7 @@ class Play:
 
     def bot_seed(self, seat: int) -> int:
         """The seed given to the bot in ``seat`` (the same whoever sits there)."""
-        return self.seed * 8 + seat if self.game == "gurka" else self.seed * 4 + seat
-
-
-def make_rules(game: str, fields: dict[str, Any]) -> Any:
-    """The game's ``Rules`` from a preset (key ``"preset"``, Kraken) and variant fields."""
-    fields = dict(fields)
-    preset = fields.pop("preset", None)
-    if game == "kraken":
-        from cardtable import kraken
-
-        base = kraken.Rules.preset(preset) if preset else kraken.Rules()
-        return base.replace(**fields) if fields else base
-    from cardtable import gurka
-
-    if preset:
-        raise ValueError("Gurka has no rules presets: give the fields")
-    return gurka.Rules.from_dict(fields)
-
-
-def _players(game: str, rules: Any) -> int:
-    return 4 if game == "kraken" else int(rules.players)
+        return self.seed * arena_game(self.game).seed_stride + seat
 
 
 def deal_seed(seed: int, deal: int) -> int:
@@ -177,10 +162,13 @@ def deal_seed(seed: int, deal: int) -> int:
     return seed * DEAL_STRIDE + deal
 
 
-def _seatings(game: str, pair: tuple[int, ...], players: int) -> list[tuple[int, ...]]:
-    if game == "kraken":
+def _seatings(match_format: str, pair: tuple[int, ...], players: int) -> list[tuple[int, ...]]:
+    if match_format == "duplicate":  # partners sit opposite: seat s is in team s % 2
         a, b = pair
-        return [(a, b, a, b), (b, a, b, a)]
+        return [
+            tuple((a, b)[s % 2] for s in range(players)),
+            tuple((b, a)[s % 2] for s in range(players)),
+        ]
     lineup = [pair[s % len(pair)] for s in range(players)]
     seatings: list[tuple[int, ...]] = []
     for shift in range(players):
@@ -192,6 +180,7 @@ def _seatings(game: str, pair: tuple[int, ...], players: int) -> list[tuple[int,
 
 def schedule(match: Match) -> list[Play]:
     """Every play of ``match`` in a fixed order: deal by deal, pair by pair."""
+    game = kind(match.game)
     rules = make_rules(match.game, match.rules)
     n = len(match.bots)
     if match.resolved_format == "round-robin":
@@ -204,7 +193,7 @@ def schedule(match: Match) -> list[Play]:
     for deal in range(match.deals):
         seed = deal_seed(match.seed, deal)
         for pair in pairs:
-            for seats in _seatings(match.game, pair, _players(match.game, rules)):
+            for seats in _seatings(game.match_format, pair, game.seats(rules)):
                 plays.append(
                     Play(
                         len(plays),

@@ -1,10 +1,13 @@
-"""Strength check for Gurka bots: whole games with the seats rotated over the same deals.
+"""Strength check for the bots of a rotated game (Gurka; any game whose kind's
+``match_format`` is ``rotated``): whole games with the seats rotated over the same deals.
 
 Bot A sits at the even seats and bot B at the odd ones; every game (one seed: the
 first dealer and every shuffle) is then replayed with the seating rotated by one seat,
 ``players`` times in all, so each bot meets every deal from every seat. The score of a
 game seed is the mean, over the rotations, of bot A's average net chips per seat minus
-bot B's. The mean over game seeds comes with a 95% confidence interval.
+bot B's (Gurka: net chips; the arena's score of the game,
+:attr:`cardtable.arena.games.ArenaGame.scores`). The mean over game seeds comes with a
+95% confidence interval. Each game is driven by :class:`~cardtable.bots.base.BotDriver`.
 
 >>> result = gurka_rotated(("heuristic", {}), ("random", {"seed": 1}), 4, players=4, seed=1)
 >>> result.deals
@@ -21,45 +24,47 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.arena.duel import DuelResult, summarize
+from cardtable.arena.games import arena_game
 from cardtable.bots import make_bot
-from cardtable.bots.base import Bot
-from cardtable.gurka import Game, Rules
+from cardtable.bots.base import Bot, BotDriver
+from cardtable.game import kind
 
-__all__ = ["gurka_game_score", "gurka_rotated", "main", "play_game"]
+__all__ = ["game_score", "gurka_game_score", "gurka_rotated", "main", "play_game", "rotated"]
 
 BotSpec = tuple[str, dict[str, Any]]
 
 
-def play_game(rules: Rules, seed: int, bots: Sequence[Bot]) -> tuple[int, ...]:
-    """Play one whole game with ``bots[seat]`` in each seat; the net chips per seat."""
-    game = Game.new(rules, seed)
-    for seat, bot in enumerate(bots):
-        bot.start_game("gurka", seat, rules.players, rules)
-    while not game.is_over:
-        mover = game.to_move
-        assert mover is not None
-        game.apply(bots[mover].act(game.observation(mover)))
-    for seat, bot in enumerate(bots):
-        bot.end_game(game.observation(seat))
-    return game.chips
+def play_game(rules: Any, seed: int, bots: Sequence[Bot], game: str = "gurka") -> list[float]:
+    """Play one whole game of ``game`` with ``bots[seat]`` in each seat; each seat's
+    score (Gurka: net chips)."""
+    played = arena_game(game)
+    state = BotDriver(game, played.kind.new_game(rules, seed), bots, rules).run()
+    return played.scores(state)
 
 
-def gurka_game_score(spec_a: BotSpec, spec_b: BotSpec, rules: Rules, seed: int) -> float:
-    """Bot A's mean net chips per seat minus bot B's on game ``seed``, averaged over
-    every rotation of the seating (A at the even seats of the first seating)."""
-    n = rules.players
+def game_score(game: str, spec_a: BotSpec, spec_b: BotSpec, rules: Any, seed: int) -> float:
+    """Bot A's mean score per seat minus bot B's on game ``seed`` of ``game``, averaged
+    over every rotation of the seating (A at the even seats of the first seating)."""
+    n = kind(game).seats(rules)
     total = 0.0
     for shift in range(n):
         labels = [(seat + shift) % 2 == 0 for seat in range(n)]
         bots = [
-            make_bot(spec_a[0], **spec_a[1]) if is_a else make_bot(spec_b[0], **spec_b[1])
+            make_bot(spec_a[0], game=game, **spec_a[1])
+            if is_a
+            else make_bot(spec_b[0], game=game, **spec_b[1])
             for is_a in labels
         ]
-        chips = play_game(rules, seed, bots)
+        chips = play_game(rules, seed, bots, game)
         a = [c for c, is_a in zip(chips, labels, strict=True) if is_a]
         b = [c for c, is_a in zip(chips, labels, strict=True) if not is_a]
         total += sum(a) / len(a) - sum(b) / len(b)
     return total / n
+
+
+def gurka_game_score(spec_a: BotSpec, spec_b: BotSpec, rules: Any, seed: int) -> float:
+    """:func:`game_score` for Gurka: bot A's mean net chips per seat minus bot B's."""
+    return game_score("gurka", spec_a, spec_b, rules, seed)
 
 
 def gurka_rotated(
@@ -69,18 +74,36 @@ def gurka_rotated(
     players: int = 4,
     seed: int = 0,
     workers: int | None = None,
-    rules: Rules | None = None,
+    rules: Any = None,
     log: Path | None = None,
     progress: Callable[[int, float], None] | None = None,
 ) -> DuelResult:
-    """Play ``games`` game seeds (``seed``, ``seed + 1``...), each with every rotation,
-    between two bots given as (name, options); the mean difference in net chips per
-    seat with its 95% interval. ``workers`` > 1 runs games in parallel processes.
+    """:func:`rotated` for Gurka with ``players`` players (or ``rules``)."""
+    if rules is None:
+        rules = kind("gurka").rules(changes={"players": players})
+    return rotated("gurka", spec_a, spec_b, games, rules, seed, workers, log, progress)
+
+
+def rotated(
+    game: str,
+    spec_a: BotSpec,
+    spec_b: BotSpec,
+    games: int,
+    rules: Any = None,
+    seed: int = 0,
+    workers: int | None = None,
+    log: Path | None = None,
+    progress: Callable[[int, float], None] | None = None,
+) -> DuelResult:
+    """Play ``games`` game seeds (``seed``, ``seed + 1``...) of ``game`` (its default
+    rules without ``rules``), each with every rotation, between two bots given as
+    (name, options); the mean difference in score per seat (Gurka: net chips) with its
+    95% interval. ``workers`` > 1 runs games in parallel processes.
 
     With ``log``, each finished seed is appended to that JSON-lines file as it ends,
     and seeds already there are not played again: a killed run resumes where it was.
     ``progress(seed, diff)`` is called as each seed ends."""
-    rules = rules if rules is not None else Rules(players=players)
+    rules = rules if rules is not None else kind(game).rules()
     diffs = _logged(log) if log is not None else {}
     todo = [s for s in range(seed, seed + games) if s not in diffs]
 
@@ -94,12 +117,12 @@ def gurka_rotated(
 
     if workers is not None and workers > 1:
         with concurrent.futures.ProcessPoolExecutor(workers) as pool:
-            futures = {pool.submit(gurka_game_score, spec_a, spec_b, rules, s): s for s in todo}
+            futures = {pool.submit(game_score, game, spec_a, spec_b, rules, s): s for s in todo}
             for future in concurrent.futures.as_completed(futures):
                 finished(futures[future], future.result())
     else:
         for s in todo:
-            finished(s, gurka_game_score(spec_a, spec_b, rules, s))
+            finished(s, game_score(game, spec_a, spec_b, rules, s))
     return summarize([diffs[s] for s in range(seed, seed + games)])
 
 

@@ -15,9 +15,11 @@ from typing import Any
 
 from cardtable.arena.external import shared_process
 from cardtable.arena.faults import BotCrashed, Fault
-from cardtable.arena.formats import Play, make_rules
+from cardtable.arena.formats import Play
+from cardtable.arena.games import arena_game, make_rules
 from cardtable.arena.protocol import PROTOCOL_VERSION, ProtocolError, check_message, encode
 from cardtable.arena.specs import BotSpec
+from cardtable.bots.base import BotDriver
 from cardtable.errors import IllegalAction
 from cardtable.game import JSONDict
 
@@ -34,7 +36,8 @@ class PlayResult:
     index: int
     key: str
     scores: list[float]
-    """Kraken: the points of the seat's team; Gurka: the seat's net chips."""
+    """The seat's score (:attr:`cardtable.arena.games.ArenaGame.scores`): Kraken, the
+    points of the seat's team; Gurka, the seat's net chips."""
     record: JSONDict
     faults: list[JSONDict] = field(default_factory=list)
 
@@ -54,45 +57,77 @@ class PlayResult:
         return cls(data["index"], data["key"], data["scores"], data["record"], data["faults"])
 
 
-class _Seat(ABC):
-    """Drives the bot in one seat and records its faults; subclasses say how the bot
-    is reached (in this process or through the bot protocol)."""
+class _NoAction(Exception):
+    """A seat gave no usable action; its fault is already recorded."""
 
-    def __init__(self, seat: int, faults: list[Fault]) -> None:
+
+class _Seat(ABC):
+    """The bot in one seat, seen by the :class:`~cardtable.bots.base.BotDriver` as a
+    bot; records its faults. Subclasses say how the bot is reached (in this process or
+    through the bot protocol)."""
+
+    name = "seat"
+
+    def __init__(self, seat: int, faults: list[Fault], seed: int) -> None:
         self.seat = seat
         self.faults = faults
+        self.seed = seed
         self.decisions = 0
+        self.final_scores: list[float] = []
 
     def fault(self, kind: str, reason: str, decision: int | None = None) -> None:
         self.faults.append(Fault(kind, reason, self.seat, decision))
 
     @abstractmethod
-    def start_game(self, game: str, players: int, rules: Any, seed: int) -> None:
+    def start_game(self, game: str, seat: int, players: int, rules: Any) -> None:
         """Tell the bot a game starts."""
 
     @abstractmethod
-    def notify(self, kind: str, observation: Any, scores: list[float] | None = None) -> None:
-        """Tell the bot a trick, round or game ended."""
+    def notify(self, kind: str, observation: Any) -> None:
+        """Tell the bot a round started, or a trick, round or game ended."""
 
     @abstractmethod
     def decide(self, observation: Any) -> str | None:
         """The bot's action, or None after a fault."""
 
+    def act(self, observation: Any) -> str:
+        """The bot's action; :class:`_NoAction` after a fault."""
+        action = self.decide(observation)
+        if action is None:
+            raise _NoAction
+        return action
+
+    def start_round(self, observation: Any) -> None:
+        """A round was dealt."""
+        self.notify("round_start", observation)
+
+    def trick(self, observation: Any) -> None:
+        """A trick ended."""
+        self.notify("trick", observation)
+
+    def end_round(self, observation: Any) -> None:
+        """A round ended."""
+        self.notify("round_end", observation)
+
+    def end_game(self, observation: Any) -> None:
+        """The game ended (with :attr:`final_scores`)."""
+        self.notify("game_end", observation)
+
 
 class _LocalSeat(_Seat):
     """A built-in bot in this process."""
 
-    def __init__(self, seat: int, faults: list[Fault], spec: BotSpec) -> None:
-        super().__init__(seat, faults)
+    def __init__(self, seat: int, faults: list[Fault], seed: int, spec: BotSpec) -> None:
+        super().__init__(seat, faults, seed)
         self.spec = spec
 
-    def start_game(self, game: str, players: int, rules: Any, seed: int) -> None:
+    def start_game(self, game: str, seat: int, players: int, rules: Any) -> None:
         from cardtable.bots import make_bot
 
-        self.bot = make_bot(self.spec.name, **{**self.spec.options, "seed": seed})
-        self.bot.start_game(game, self.seat, players, rules)
+        self.bot = make_bot(self.spec.name, game=game, **{**self.spec.options, "seed": self.seed})
+        self.bot.start_game(game, seat, players, rules)
 
-    def notify(self, kind: str, observation: Any, scores: list[float] | None = None) -> None:
+    def notify(self, kind: str, observation: Any) -> None:
         if kind == "round_start":
             self.bot.start_round(observation)
         elif kind == "round_end":
@@ -112,8 +147,10 @@ class _LocalSeat(_Seat):
 class _ExternalSeat(_Seat):
     """A bot program speaking the protocol; restarted after a crash up to the limit."""
 
-    def __init__(self, seat: int, faults: list[Fault], spec: BotSpec, play: Play) -> None:
-        super().__init__(seat, faults)
+    def __init__(
+        self, seat: int, faults: list[Fault], seed: int, spec: BotSpec, play: Play
+    ) -> None:
+        super().__init__(seat, faults, seed)
         self.command = spec.command
         self.time_limit = play.time_limit
         self.restarts_left = play.max_restarts
@@ -122,7 +159,7 @@ class _ExternalSeat(_Seat):
         self.fresh = True
         self.start: JSONDict = {}
 
-    def start_game(self, game: str, players: int, rules: Any, seed: int) -> None:
+    def start_game(self, game: str, seat: int, players: int, rules: Any) -> None:
         self.start = {
             "type": "start",
             "protocol": PROTOCOL_VERSION,
@@ -130,7 +167,7 @@ class _ExternalSeat(_Seat):
             "rules": rules.to_dict(),
             "seat": self.seat,
             "players": players,
-            "seed": seed,
+            "seed": self.seed,
             "time_control": {"per_action": self.time_limit},
         }
         self._handshake()
@@ -173,12 +210,12 @@ class _ExternalSeat(_Seat):
         if self._restart():
             self._handshake()
 
-    def notify(self, kind: str, observation: Any, scores: list[float] | None = None) -> None:
+    def notify(self, kind: str, observation: Any) -> None:
         if self.down:
             return
         message: JSONDict = {"type": kind, "observation": observation.to_dict()}
         if kind == "game_end":
-            message["scores"] = scores
+            message["scores"] = self.final_scores
         try:
             self.process.send(encode(message))
         except BotCrashed as crash:
@@ -229,45 +266,11 @@ class _ExternalSeat(_Seat):
 # -- the games ---------------------------------------------------------------------
 
 
-class _Table:
-    """The game-specific parts: the state, its tricks and rounds, the scores."""
-
-    def __init__(self, play: Play) -> None:
-        self.game = play.game
-        self.rules = make_rules(play.game, play.rules)
-        if play.game == "kraken":
-            from cardtable import kraken
-
-            self.state: Any = kraken.Round.new(self.rules, play.seed % 4, play.seed)
-            self.players = 4
-        else:
-            from cardtable import gurka
-
-            self.state = gurka.Game.new(self.rules, play.seed)
-            self.players = self.rules.players
-
-    def round(self) -> Any:
-        return self.state if self.game == "kraken" else self.state.current
-
-    def finished_round(self) -> Any:
-        return self.state if self.game == "kraken" else self.state.history[-1]
-
-    def rounds_done(self) -> int:
-        if self.game == "kraken":
-            return int(self.state.is_over)
-        return len(self.state.history)
-
-    def scores(self) -> list[float]:
-        if self.game == "kraken":
-            points = self.state.result().points
-            return [float(points[seat % 2]) for seat in range(4)]
-        return [float(chips) for chips in self.state.chips]
-
-
 def _seat_for(spec: BotSpec, seat: int, faults: list[Fault], play_: Play) -> _Seat:
+    seed = play_.bot_seed(seat)
     if spec.external:
-        return _ExternalSeat(seat, faults, spec, play_)
-    return _LocalSeat(seat, faults, spec)
+        return _ExternalSeat(seat, faults, seed, spec, play_)
+    return _LocalSeat(seat, faults, seed, spec)
 
 
 def _mark_fallback(faults: list[Fault], seat: int, decision: int, action: str) -> None:
@@ -281,51 +284,41 @@ def _mark_fallback(faults: list[Fault], seat: int, decision: int, action: str) -
 
 def play(task: Play) -> PlayResult:
     """Play ``task`` to the end and return its result."""
-    table = _Table(task)
-    state = table.state
+    game = arena_game(task.game)
+    rules = make_rules(task.game, task.rules)
+    state = game.new_play(rules, task.seed)
     faults: list[Fault] = []
     seats = [_seat_for(task.specs[bot], s, faults, task) for s, bot in enumerate(task.seats)]
-    for s, seat in enumerate(seats):
-        seat.start_game(task.game, table.players, table.rules, task.bot_seed(s))
-    current = table.round()
-    for s, seat in enumerate(seats):
-        seat.notify("round_start", state.observation(s))
-    tricks = 0
-    rounds = 0
+
+    def fallback(seat: int, observation: Any, action: str | None, error: Exception) -> str:
+        if isinstance(error, IllegalAction):
+            seats[seat].fault("illegal", f"{action!r}: {error}", seats[seat].decisions)
+        elif not isinstance(error, _NoAction):
+            raise error
+        instead: str = observation.legal_actions[0]
+        _mark_fallback(faults, seat, seats[seat].decisions, instead)
+        return instead
+
+    def on_trick(view: Any) -> None:
+        for k, seat in enumerate(seats):
+            seat.trick(view.observation(k))
+
+    driver = BotDriver(
+        task.game,
+        state,
+        seats,
+        rules,
+        current_round=game.current_round,
+        fallback=fallback,
+        on_trick=on_trick,
+    )
+    driver.start()
     while not state.is_over:
-        s = state.to_move
-        observation = state.observation(s)
-        action = seats[s].decide(observation)
-        if action is not None:
-            try:
-                state.apply(action)
-            except IllegalAction as error:
-                seats[s].fault("illegal", f"{action!r}: {error}", seats[s].decisions)
-                action = None
-        if action is None:
-            fallback = observation.legal_actions[0]
-            state.apply(fallback)
-            _mark_fallback(faults, s, seats[s].decisions, fallback)
-        if table.rounds_done() > rounds:
-            rounds = table.rounds_done()
-            done = table.finished_round()
-            for k, seat in enumerate(seats):
-                seat.notify("trick", done.observation(k))
-            for k, seat in enumerate(seats):
-                seat.notify("round_end", done.observation(k))
-            tricks = 0
-        elif len(table.round().tricks) > tricks:
-            tricks = len(table.round().tricks)
-            for k, seat in enumerate(seats):
-                seat.notify("trick", state.observation(k))
-        if not state.is_over and table.round() is not current:
-            current = table.round()
-            tricks = 0
-            for k, seat in enumerate(seats):
-                seat.notify("round_start", state.observation(k))
-    scores = table.scores()
-    for k, seat in enumerate(seats):
-        seat.notify("game_end", state.observation(k), scores)
+        driver.step()
+    scores = game.scores(state)
+    for seat in seats:
+        seat.final_scores = scores
+    driver.finish()
     record = state.to_record()
     return PlayResult(
         task.index,

@@ -18,6 +18,7 @@ import json
 from typing import Any
 
 from cardtable.game import JSONDict
+from cardtable.game import kind as game_kind
 
 __all__ = [
     "PROTOCOL_VERSION",
@@ -115,7 +116,8 @@ def encode(message: JSONDict) -> str:
 
 
 def observation_from_dict(game: str, data: JSONDict) -> Any:
-    """Rebuild a game's ``Observation`` from its ``to_dict()`` data.
+    """Rebuild a game's ``Observation`` from its ``to_dict()`` data (the game kind's
+    ``observation_from_dict``).
 
     This is how a built-in bot run behind the protocol sees exactly what it would see
     in-process:
@@ -125,12 +127,8 @@ def observation_from_dict(game: str, data: JSONDict) -> Any:
     >>> observation_from_dict("kraken", obs.to_dict()) == obs
     True
     """
-    if game == "kraken":
-        from cardtable.kraken import Observation as KrakenObservation
-
-        return KrakenObservation.from_dict(data)
-    if game == "gurka":
-        from cardtable.gurka import Observation as GurkaObservation
-
-        return GurkaObservation.from_dict(data)
-    raise ProtocolError(f"unknown game {game!r}: expected 'kraken' or 'gurka'")
+    try:
+        found = game_kind(game)
+    except ValueError as error:
+        raise ProtocolError(str(error)) from None
+    return found.observation_from_dict(data)

@@ -20,6 +20,7 @@ from typing import Any
 
 from cardtable.arena.faults import FAULT_KINDS
 from cardtable.arena.formats import Match, schedule
+from cardtable.arena.games import arena_game
 from cardtable.arena.play import PlayResult
 
 __all__ = [
@@ -102,8 +103,8 @@ class PairResult:
     b: str
     deals: int
     mean: float
-    """Mean point difference per deal, ``a`` minus ``b`` (Kraken: team points; Gurka:
-    chips per seat), averaged over the deal's plays."""
+    """Mean point difference per deal, ``a`` minus ``b`` (in the game's unit: Kraken
+    team points, Gurka chips per seat), averaged over the deal's plays."""
     low: float
     high: float
     a_wins: float
@@ -195,7 +196,7 @@ class Results:
         from rich.console import Group
         from rich.table import Table
 
-        unit = "points" if self.match["game"] == "kraken" else "chips"
+        unit = arena_game(self.match["game"]).unit
         bots = Table(title=f"{self.match['game']} {self.match['format']}: {self.plays} games")
         for column in ("bot", "deals", f"{unit}/deal vs field [95% CI]", "wins"):
             bots.add_column(column, justify="left" if column == "bot" else "right")

@@ -53,11 +53,16 @@ def serve(name: str, options: dict[str, Any], stdin: IO[str], stdout: IO[str]) -
                 stdout.write(encode({"type": "error", "message": reply}))
                 stdout.flush()
                 continue
-            from cardtable.arena.formats import make_rules
+            from cardtable.arena.games import make_rules
 
+            try:
+                rules = make_rules(message["game"], message["rules"])
+                bot = make_bot(name, game=message["game"], **{**options, "seed": message["seed"]})
+            except ValueError as error:
+                stdout.write(encode({"type": "error", "message": str(error)}))
+                stdout.flush()
+                continue
             game = message["game"]
-            rules = make_rules(game, message["rules"])
-            bot = make_bot(name, **{**options, "seed": message["seed"]})
             bot.start_game(game, message["seat"], message["players"], rules)
             stdout.write(encode({"type": "ready", "protocol": PROTOCOL_VERSION, "name": name}))
             stdout.flush()

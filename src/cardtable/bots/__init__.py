@@ -1,9 +1,18 @@
-"""Bots for both games, created by name: ``make_bot("ismcts", iterations=2000, seed=1)``.
+"""Bots, created by name: ``make_bot("ismcts", game="kraken", iterations=2000, seed=1)``.
+
+Each bot declares the games it plays (``games``, None for every registered game);
+``make_bot`` with ``game=`` refuses a bot that does not play it, at creation.
 
 >>> sorted(list_bots())
 ['heuristic', 'ismcts', 'pimc', 'random']
 >>> make_bot("random", seed=1).name
 'random'
+>>> sorted(list_bots(game="gurka"))
+['heuristic', 'ismcts', 'random']
+>>> make_bot("pimc", game="gurka")
+Traceback (most recent call last):
+...
+ValueError: pimc plays kraken only, not gurka
 """
 
 from __future__ import annotations
@@ -11,21 +20,25 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from cardtable.bots.base import BaseBot, Bot
+from cardtable.bots.base import BaseBot, Bot, BotDriver
 from cardtable.bots.heuristic import HeuristicBot
 from cardtable.bots.ismcts import IsmctsBot
 from cardtable.bots.pimc import PimcBot
 from cardtable.bots.random_bot import RandomBot
+from cardtable.game import kind
 
 __all__ = [
     "BaseBot",
     "Bot",
+    "BotDriver",
     "HeuristicBot",
     "IsmctsBot",
     "PimcBot",
     "RandomBot",
+    "bot_games",
     "list_bots",
     "make_bot",
+    "plays",
 ]
 
 _REGISTRY: dict[str, tuple[Callable[..., Bot], str]] = {
@@ -41,24 +54,57 @@ _REGISTRY: dict[str, tuple[Callable[..., Bot], str]] = {
     ),
     "pimc": (
         PimcBot,
-        "Kraken only: perfect-information Monte Carlo, double-dummy solving of sampled "
+        "perfect-information Monte Carlo, double-dummy solving of sampled "
         "hands, averaging the round score (worlds or milliseconds per decision, seed)",
     ),
 }
 
 
-def list_bots() -> dict[str, str]:
-    """Every bot's name with a one-line description."""
-    return {name: description for name, (_, description) in _REGISTRY.items()}
+def bot_games(name: str) -> frozenset[str] | None:
+    """The games bot ``name`` plays (None: every registered game)."""
+    factory, _ = _factory(name)
+    games: frozenset[str] | None = getattr(factory, "games", None)
+    return games
 
 
-def make_bot(name: str, **options: Any) -> Bot:
-    """Create the bot called ``name`` with its options; unknown names or options raise
-    ``ValueError`` saying what is allowed."""
+def plays(name: str, game: str) -> bool:
+    """Whether bot ``name`` plays ``game`` (a registered game)."""
+    factory, _ = _factory(name)
+    check = getattr(factory, "plays", None)
+    if check is not None:
+        return bool(check(game))
+    games = bot_games(name)
+    return games is None or game in games
+
+
+def list_bots(game: str | None = None) -> dict[str, str]:
+    """Every bot's name with a one-line description; with ``game``, only the bots
+    that play it."""
+    return {
+        name: description
+        for name, (_, description) in _REGISTRY.items()
+        if game is None or plays(name, game)
+    }
+
+
+def _factory(name: str) -> tuple[Callable[..., Bot], str]:
     try:
-        factory, _ = _REGISTRY[name]
+        return _REGISTRY[name]
     except KeyError:
         raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(_REGISTRY)}") from None
+
+
+def make_bot(name: str, game: str | None = None, **options: Any) -> Bot:
+    """Create the bot called ``name`` with its options; unknown names or options raise
+    ``ValueError`` saying what is allowed. With ``game`` (a registered name), a bot
+    that does not play that game is refused here rather than at its first decision."""
+    factory, _ = _factory(name)
+    if game is not None:
+        kind(game)  # an unknown game names the known ones
+        if not plays(name, game):
+            games = bot_games(name)
+            which = " and ".join(sorted(games)) if games else "other games"
+            raise ValueError(f"{name} plays {which} only, not {game}")
     try:
         return factory(**options)
     except TypeError as error:

@@ -1,25 +1,107 @@
-"""The search adapter for an observation's game (used by the ``ismcts`` bot)."""
+"""The search adapter for an observation's game (used by the ``ismcts`` bot).
+
+Kraken and Gurka have specialized adapters (:mod:`cardtable.bots.kraken_search`,
+:mod:`cardtable.bots.gurka_search`), fast and with a heuristic rollout policy. Any
+other registered game is searched by :class:`GenericSearch`, through its
+:class:`~cardtable.game.GameKind` and the :class:`~cardtable.game.GameState` shape:
+it needs one world consistent with the observation (see :func:`world_builder`),
+from which every iteration's world is drawn with ``kind.resample``; rollouts play
+uniformly random legal actions to the end of the round, and the reward is read from
+the public ``scores`` of the finished round's observation.
+"""
 
 from __future__ import annotations
 
+import importlib
+import random
+import statistics
+from collections.abc import Callable
 from typing import Any
 
+from cardtable.bots.base import game_of
 from cardtable.bots.search import SearchAdapter
-from cardtable.game import Observation
+from cardtable.game import GameKind, GameState, Observation, kind
 
-__all__ = ["adapter_for"]
+__all__ = ["GenericSearch", "adapter_for", "can_search", "register_world", "world_builder"]
+
+_SPECIALIZED: dict[str, tuple[str, str]] = {
+    "kraken": ("cardtable.bots.kraken_search", "KrakenSearch"),
+    "gurka": ("cardtable.bots.gurka_search", "GurkaSearch"),
+}
+"""The games with a specialized adapter: module and class, built from an observation."""
+
+WorldBuilder = Callable[[Any], GameState]
+"""``build(observation)``: a round (as :attr:`GameKind.current_round` gives it) that
+the observing seat cannot tell from the real one; the hidden cards may be dealt in
+any consistent way (``kind.resample`` draws them uniformly afterwards)."""
+
+_WORLDS: dict[str, WorldBuilder] = {}
+
+
+def register_world(game: str, build: WorldBuilder) -> None:
+    """Let the generic search play ``game``: ``build(observation)`` gives one world
+    consistent with the observation. Needed until :class:`~cardtable.game.GameKind`
+    says how (a kind with a ``state_from_observation`` field needs nothing here)."""
+    _WORLDS[game] = build
+
+
+def world_builder(game: str) -> WorldBuilder | None:
+    """How to build a world for ``game`` from an observation, or None if unknown."""
+    from_kind: WorldBuilder | None = getattr(kind(game), "state_from_observation", None)
+    return from_kind or _WORLDS.get(game)
+
+
+def can_search(game: str) -> bool:
+    """Whether ISMCTS can play ``game``: a specialized adapter or a world builder."""
+    return game in _SPECIALIZED or world_builder(game) is not None
 
 
 def adapter_for(observation: Observation) -> SearchAdapter[Any]:
     """A :class:`~cardtable.bots.search.SearchAdapter` for this observation's game."""
-    from cardtable import gurka, kraken
+    game = game_of(observation)
+    if game in _SPECIALIZED:
+        module, name = _SPECIALIZED[game]
+        adapter: SearchAdapter[Any] = getattr(importlib.import_module(module), name)(observation)
+        return adapter
+    return GenericSearch(kind(game), observation)
 
-    if isinstance(observation, kraken.Observation):
-        from cardtable.bots.kraken_search import KrakenSearch
 
-        return KrakenSearch(observation)
-    if isinstance(observation, gurka.Observation):
-        from cardtable.bots.gurka_search import GurkaSearch
+class GenericSearch:
+    """ISMCTS for any registered game, through its kind (slower than a specialized
+    adapter: a world is a full copy of the round and rollouts are random)."""
 
-        return GurkaSearch(observation)
-    raise TypeError(f"no search adapter for {type(observation).__name__}")
+    def __init__(self, game: GameKind, observation: Observation) -> None:
+        build = world_builder(game.name)
+        if build is None:
+            raise ValueError(
+                f"ismcts cannot search {game.name}: no world can be built from its "
+                "observations (see cardtable.bots.adapters.register_world)"
+            )
+        if "scores" not in observation.to_dict():
+            raise ValueError(f"ismcts cannot search {game.name}: its observations have no scores")
+        self.kind = game
+        self.seat = observation.seat
+        self.world = build(observation)
+
+    def determinize(self, rng: random.Random) -> GameState:
+        """A world with the hidden cards drawn uniformly (``kind.resample``)."""
+        return self.kind.resample(self.world, self.seat, rng)
+
+    def default_action(self, state: GameState, rng: random.Random) -> str:
+        """A uniformly random legal action."""
+        return rng.choice(state.legal_actions())
+
+    def rollout(self, state: GameState, rng: random.Random) -> None:
+        """Random legal actions to the end of the round."""
+        while not state.is_over:
+            state.apply(rng.choice(state.legal_actions()))
+
+    def reward(self, state: GameState, seat: int) -> float:
+        """The seat's score against the others' mean, over the spread of the scores:
+        in [-1, 1]."""
+        scores = [float(s) for s in state.observation(seat).to_dict()["scores"]]
+        others = [s for k, s in enumerate(scores) if k != seat]
+        spread = max(scores) - min(scores)
+        if not others or spread == 0:
+            return 0.0
+        return (scores[seat] - statistics.fmean(others)) / spread

@@ -1,13 +1,22 @@
-"""The ``heuristic`` bot: plays like a sound club player, in either game."""
+"""The ``heuristic`` bot: plays like a sound club player, in Kraken and Gurka."""
 
 from __future__ import annotations
 
+import importlib
 import random
+from collections.abc import Callable
+from typing import Any, ClassVar
 
-from cardtable.bots.base import BaseBot
+from cardtable.bots.base import BaseBot, game_of
 from cardtable.game import Observation
 
 __all__ = ["HeuristicBot"]
+
+_CHOOSERS: dict[str, str] = {
+    "kraken": "cardtable.bots.kraken_heuristic",
+    "gurka": "cardtable.bots.gurka_heuristic",
+}
+"""Each game's heuristic: a module with ``choose(observation, rng) -> str``."""
 
 
 class HeuristicBot(BaseBot):
@@ -18,20 +27,19 @@ class HeuristicBot(BaseBot):
     """
 
     name = "heuristic"
+    games: ClassVar[frozenset[str] | None] = frozenset(_CHOOSERS)
 
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
+        self._choosers: dict[type, Callable[[Any, random.Random], str]] = {}
 
     def act(self, observation: Observation) -> str:
         """The heuristic's choice among ``observation.legal_actions``."""
-        from cardtable import gurka, kraken
-
-        if isinstance(observation, kraken.Observation):
-            from cardtable.bots import kraken_heuristic
-
-            return kraken_heuristic.choose(observation, self._rng)
-        if isinstance(observation, gurka.Observation):
-            from cardtable.bots import gurka_heuristic
-
-            return gurka_heuristic.choose(observation, self._rng)
-        raise TypeError(f"no heuristic for {type(observation).__name__}")
+        choose = self._choosers.get(type(observation))
+        if choose is None:
+            game = game_of(observation)
+            if game not in _CHOOSERS:
+                raise ValueError(f"heuristic plays gurka and kraken only, not {game}")
+            choose = importlib.import_module(_CHOOSERS[game]).choose
+            self._choosers[type(observation)] = choose
+        return choose(observation, self._rng)

@@ -1,4 +1,6 @@
-"""The ``ismcts`` bot: information-set Monte Carlo tree search for both games.
+"""The ``ismcts`` bot: information-set Monte Carlo tree search for any game it can
+search (Kraken and Gurka with specialized adapters; another registered game through
+:class:`~cardtable.bots.adapters.GenericSearch`).
 
 The search itself is :func:`cardtable.bots.search.search`; the game-specific side of
 each decision comes from :func:`cardtable.bots.adapters.adapter_for`.
@@ -8,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from cardtable.bots.adapters import adapter_for
+from cardtable.bots.adapters import adapter_for, can_search
 from cardtable.bots.base import BaseBot
 from cardtable.bots.search import Node, SearchAdapter, SearchState, search
 from cardtable.game import Observation
@@ -17,7 +19,7 @@ __all__ = ["IsmctsBot", "Node", "SearchAdapter", "SearchState", "search"]
 
 
 class IsmctsBot(BaseBot):
-    """ISMCTS over sampled hidden hands, for every decision of both games.
+    """ISMCTS over sampled hidden hands, for every decision of the games it searches.
 
     The budget is ``iterations`` per decision, or ``milliseconds`` per decision
     counted in CPU time of the deciding thread (one core's worth: a busy machine makes
@@ -26,6 +28,11 @@ class IsmctsBot(BaseBot):
     """
 
     name = "ismcts"
+
+    @staticmethod
+    def plays(game: str) -> bool:
+        """Whether the search can play ``game`` (its ``games`` are not a fixed list)."""
+        return can_search(game)
 
     def __init__(
         self,

@@ -18,8 +18,9 @@ over-estimated (the winner's curse), a bid or challenge is preferred to passing 
 by its mean minus its standard error, and a bidding decision always looks at three
 worlds at least.
 
-Gurka is not a trick game with a fixed trump and partners: the bot raises
-``ValueError`` for a Gurka observation.
+Gurka is not a trick game with a fixed trump and partners: the bot declares
+``games = {"kraken"}`` (``make_bot("pimc", game="gurka")`` is refused) and raises
+``ValueError`` for an observation of another game.
 
 >>> from cardtable.kraken import Round, Rules
 >>> r = Round.new(Rules(), dealer=3, seed=4)
@@ -33,9 +34,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any
+from typing import Any, ClassVar
 
-from cardtable.bots.base import BaseBot
+from cardtable.bots.base import BaseBot, game_of
 from cardtable.cards import Card
 from cardtable.kraken.observation import Observation as KrakenObservation
 from cardtable.kraken.round import Round
@@ -68,6 +69,7 @@ class PimcBot(BaseBot):
     """
 
     name = "pimc"
+    games: ClassVar[frozenset[str] | None] = frozenset({"kraken"})
 
     def __init__(
         self,
@@ -92,7 +94,7 @@ class PimcBot(BaseBot):
     def act(self, observation: Any) -> str:
         """The action with the best average round score over the sampled worlds."""
         if not isinstance(observation, KrakenObservation):
-            raise ValueError("pimc is a Kraken bot: it cannot play Gurka")
+            raise ValueError(f"pimc plays kraken only, not {game_of(observation)}")
         legal = list(observation.legal_actions)
         if len(legal) == 1:
             return legal[0]
