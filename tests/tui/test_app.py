@@ -38,7 +38,7 @@ async def play_through(pilot, rounds_wanted: int) -> list[str]:  # type: ignore[
 
 
 async def test_a_whole_kraken_round_by_key_presses() -> None:
-    app = fast_app(Settings(seed=21, kraken_rules=kraken.Rules(rounds=1)))
+    app = fast_app(Settings(seed=21, rules_by_game={"kraken": kraken.Rules(rounds=1)}))
     async with app.run_test(size=SIZE) as pilot:
         seen = await play_through(pilot, 1)
         assert "card" in seen and "summary" in seen
@@ -51,7 +51,9 @@ async def test_a_whole_kraken_round_by_key_presses() -> None:
 
 
 async def test_a_whole_gurka_game_by_key_presses() -> None:
-    settings = Settings(game="gurka", gurka_rules=gurka.Rules(players=3, eliminate_at=15), seed=8)
+    settings = Settings(
+        game="gurka", rules_by_game={"gurka": gurka.Rules(players=3, eliminate_at=15)}, seed=8
+    )
     app = fast_app(settings)
     async with app.run_test(size=SIZE) as pilot:
         await play_through(pilot, 0)
@@ -60,7 +62,7 @@ async def test_a_whole_gurka_game_by_key_presses() -> None:
 
 
 async def test_an_illegal_card_is_refused_with_a_message_and_changes_nothing() -> None:
-    settings = Settings(seed=5, kraken_rules=kraken.Rules(trump_choice="utrecht"))
+    settings = Settings(seed=5, rules_by_game={"kraken": kraken.Rules(trump_choice="utrecht")})
     app = fast_app(settings)
     async with app.run_test(size=SIZE) as pilot:
         while await settle(pilot) != "card" or not app.session.observation().trick:
@@ -90,7 +92,7 @@ async def test_an_illegal_card_is_refused_with_a_message_and_changes_nothing() -
 
 
 async def test_hint_and_undo() -> None:
-    app = fast_app(Settings(seed=6, kraken_rules=kraken.Rules(trump_choice="utrecht")))
+    app = fast_app(Settings(seed=6, rules_by_game={"kraken": kraken.Rules(trump_choice="utrecht")}))
     async with app.run_test(size=SIZE) as pilot:
         while await settle(pilot) != "card":
             await pilot.press("1")
@@ -108,7 +110,7 @@ async def test_hint_and_undo() -> None:
 
 
 async def test_decision_dialogs_offer_the_legal_actions_and_a_hint() -> None:
-    app = fast_app(Settings(seed=3, kraken_rules=kraken.Rules(roem="hand")))
+    app = fast_app(Settings(seed=3, rules_by_game={"kraken": kraken.Rules(roem="hand")}))
     async with app.run_test(size=SIZE) as pilot:
         assert await settle(pilot) == "dialog"
         dialog = app.screen
@@ -124,7 +126,9 @@ async def test_decision_dialogs_offer_the_legal_actions_and_a_hint() -> None:
 
 
 async def test_buy_back_dialog_in_gurka() -> None:
-    settings = Settings(game="gurka", gurka_rules=gurka.Rules(players=5, eliminate_at=10), seed=6)
+    settings = Settings(
+        game="gurka", rules_by_game={"gurka": gurka.Rules(players=5, eliminate_at=10)}, seed=6
+    )
     app = fast_app(settings)
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(500):
@@ -198,7 +202,9 @@ async def test_rules_screen_and_replay_viewer() -> None:
 async def test_the_replay_viewer_alone(tmp_path: Path) -> None:
     from cardtable.tui.session import Session
 
-    session = Session(Settings(seed=2, level="easy", kraken_rules=kraken.Rules(rounds=1)))
+    session = Session(
+        Settings(seed=2, level="easy", rules_by_game={"kraken": kraken.Rules(rounds=1)})
+    )
     session.run_bots()
     app = fast_app(Settings(), replay=session.to_record())
     async with app.run_test(size=SIZE) as pilot:

@@ -71,8 +71,13 @@ def every_text(code: str) -> list[str]:
     set_language(code)
     lines: list[str] = []
     for settings in (
-        Settings(seed=3, kraken_rules=kraken.Rules(rounds=1, roem="hand", trump_choice="random")),
-        Settings(game="gurka", gurka_rules=gurka.Rules(players=3, eliminate_at=12), seed=3),
+        Settings(
+            seed=3,
+            rules_by_game={"kraken": kraken.Rules(rounds=1, roem="hand", trump_choice="random")},
+        ),
+        Settings(
+            game="gurka", rules_by_game={"gurka": gurka.Rules(players=3, eliminate_at=12)}, seed=3
+        ),
     ):
         session = Session(settings, bot_factory=random_bots)
         feed = iter(["help", "rules", "score", "hint", "undo", "9"])

@@ -47,7 +47,7 @@ class FirstChoice:
 
 def test_a_whole_kraken_game_in_plain_mode() -> None:
     session = Session(
-        Settings(kraken_rules=kraken.Rules(rounds=2), seed=11, level="easy"),
+        Settings(rules_by_game={"kraken": kraken.Rules(rounds=2)}, seed=11, level="easy"),
         bot_factory=random_bots,
     )
     out: list[str] = []
@@ -61,7 +61,9 @@ def test_a_whole_kraken_game_in_plain_mode() -> None:
 
 def test_a_whole_gurka_game_in_plain_mode() -> None:
     session = Session(
-        Settings(game="gurka", gurka_rules=gurka.Rules(players=4, eliminate_at=20), seed=3),
+        Settings(
+            game="gurka", rules_by_game={"gurka": gurka.Rules(players=4, eliminate_at=20)}, seed=3
+        ),
         bot_factory=random_bots,
     )
     out: list[str] = []
@@ -107,7 +109,7 @@ def test_the_command_line_plays_plain_from_stdin(
 
 def test_the_plain_replay_viewer(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     session = Session(
-        Settings(kraken_rules=kraken.Rules(rounds=1), seed=5), bot_factory=random_bots
+        Settings(rules_by_game={"kraken": kraken.Rules(rounds=1)}, seed=5), bot_factory=random_bots
     )
     while not session.is_over:
         if session.pending_summary:

@@ -47,7 +47,7 @@ def test_bots_play_until_your_turn() -> None:
 
 
 def test_illegal_action_is_refused_with_the_engines_reason_and_changes_nothing() -> None:
-    session = kraken_session(kraken_rules=kraken.Rules(trump_choice="utrecht"))
+    session = kraken_session(rules_by_game={"kraken": kraken.Rules(trump_choice="utrecht")})
     while session.phase != "play" or not session.human_to_move:
         if session.human_to_move:
             session.play(session.legal_actions()[0])
@@ -92,7 +92,7 @@ def test_undo_takes_back_your_last_card_and_the_bots_moves_after_it() -> None:
 
 
 def test_a_whole_kraken_game_gives_a_summary_per_round() -> None:
-    session = kraken_session(kraken_rules=kraken.Rules(rounds=3))
+    session = kraken_session(rules_by_game={"kraken": kraken.Rules(rounds=3)})
     play_to_end(session)
     assert len(session.summaries) == 3
     summary = session.summaries[-1]
@@ -101,7 +101,9 @@ def test_a_whole_kraken_game_gives_a_summary_per_round() -> None:
 
 
 def test_a_whole_gurka_game_with_buy_backs() -> None:
-    settings = Settings(game="gurka", gurka_rules=gurka.Rules(players=3), level="easy", seed=2)
+    settings = Settings(
+        game="gurka", rules_by_game={"gurka": gurka.Rules(players=3)}, level="easy", seed=2
+    )
     session = Session(settings, bot_factory=random_bots)
     play_to_end(session)
     assert session.summaries and session.summaries[0].penalties
@@ -139,10 +141,14 @@ def test_loading_a_corrupt_record_names_the_problem(tmp_path: Path) -> None:
 
 
 def test_settings_choose_the_rules_the_engine_uses() -> None:
-    session = kraken_session(kraken_rules=kraken.Rules.preset("rotterdam").replace(rounds=2))
+    session = kraken_session(
+        rules_by_game={"kraken": kraken.Rules.preset("rotterdam").replace(rounds=2)}
+    )
     assert session.game.rules.play == "rotterdam" and session.game.rules.rounds == 2
     gurka_session = Session(
-        Settings(game="gurka", gurka_rules=gurka.Rules(players=6, eliminate_at=20), seed=1),
+        Settings(
+            game="gurka", rules_by_game={"gurka": gurka.Rules(players=6, eliminate_at=20)}, seed=1
+        ),
         bot_factory=random_bots,
     )
     assert gurka_session.players == 6

@@ -71,7 +71,7 @@ async def test_kraken_table_in_dutch() -> None:
 
 
 async def test_gurka_table() -> None:
-    settings = Settings(game="gurka", gurka_rules=gurka.Rules(players=5), seed=12)
+    settings = Settings(game="gurka", rules_by_game={"gurka": gurka.Rules(players=5)}, seed=12)
     app = fast_app(settings)
     async with app.run_test(size=SIZE) as pilot:
         await to_card(pilot, tricks=1)
@@ -79,7 +79,7 @@ async def test_gurka_table() -> None:
 
 
 async def test_trump_dialog() -> None:
-    app = fast_app(Settings(seed=3, kraken_rules=kraken.Rules(trump_choice="utrecht")))
+    app = fast_app(Settings(seed=3, rules_by_game={"kraken": kraken.Rules(trump_choice="utrecht")}))
     async with app.run_test(size=SIZE) as pilot:
         for _ in range(10):
             if await settle(pilot) == "dialog" and app.session.phase == "trump":
@@ -89,7 +89,7 @@ async def test_trump_dialog() -> None:
 
 
 async def test_round_summary() -> None:
-    app = fast_app(Settings(seed=12, kraken_rules=kraken.Rules(rounds=2)))
+    app = fast_app(Settings(seed=12, rules_by_game={"kraken": kraken.Rules(rounds=2)}))
     async with app.run_test(size=SIZE) as pilot:
         while (state := await settle(pilot)) != "summary":
             if state == "card":

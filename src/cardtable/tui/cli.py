@@ -12,8 +12,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from cardtable import gurka, kraken
+from cardtable.game import kind, kinds
 from cardtable.records import load_record
+from cardtable.tui.games import game_names, presenter
 from cardtable.tui.i18n import LANGUAGES, detect_language, set_language
 from cardtable.tui.session import LEVELS, Session, Settings
 
@@ -28,14 +29,21 @@ def register(games: Any) -> None:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    names = game_names()
+    parser.add_argument("name", nargs="?", default=names[0], choices=names, help="the game")
+    presets = sorted({preset for name in kinds() for preset in kind(name).presets})
     parser.add_argument(
-        "name", nargs="?", default="kraken", choices=("kraken", "gurka"), help="the game"
+        "--rules",
+        default=None,
+        choices=presets,
+        help="rules preset (of every game that has it; Kraken: amsterdam by default)",
     )
     parser.add_argument(
-        "--rules", default="amsterdam", choices=sorted(kraken.PRESETS), help="Kraken rules preset"
+        "--rounds", type=int, default=None, help="rounds in the game (games that have rounds)"
     )
-    parser.add_argument("--rounds", type=int, default=None, help="Kraken: rounds in the game")
-    parser.add_argument("--players", type=int, default=4, help="Gurka: players (3 to 8)")
+    parser.add_argument(
+        "--players", type=int, default=None, help="players (games for 3 to 8, such as Gurka)"
+    )
     parser.add_argument("--level", default="medium", choices=sorted(LEVELS), help="bot level")
     parser.add_argument(
         "--seat", default=None, help="your seat: N, E, S, W in Kraken (default S); 1-8 in Gurka"
@@ -58,18 +66,27 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
     game = args.name
     seat: int | None = None
     if args.seat is not None:
-        if game == "kraken":
-            seat = int(kraken.Seat.parse(args.seat if not args.seat.isdigit() else int(args.seat)))
-        else:
-            seat = int(args.seat) - 1
-    kraken_rules = kraken.Rules.preset(args.rules)
-    if args.rounds is not None:
-        kraken_rules = kraken_rules.replace(rounds=args.rounds)
+        seat = presenter(game).parse_seat(args.seat)
+    rules_by_game: dict[str, Any] = {}
+    for name in kinds():
+        game_kind = kind(name)
+        preset = args.rules if args.rules in game_kind.presets else None
+        if preset:
+            rules_by_game[name] = game_kind.rules(preset)
+    played = kind(game)
+    fields = {spec["name"] for spec in played.rules_schema()["fields"]}
+    changes = {
+        field: value
+        for field, value in (("rounds", args.rounds), ("players", args.players))
+        if value is not None and field in fields
+    }
+    if changes:
+        base = rules_by_game.get(game, played.rules())
+        rules_by_game[game] = played.rules(None, {**base.to_dict(), **changes})
     pace = args.pace if args.pace is not None else (0.0 if args.plain else 0.6)
     return Settings(
         game=game,
-        kraken_rules=kraken_rules,
-        gurka_rules=gurka.Rules(players=args.players),
+        rules_by_game=rules_by_game,
         level=args.level,
         seat=seat,
         seed=args.seed,

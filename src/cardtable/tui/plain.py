@@ -19,15 +19,22 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
-from cardtable import kraken
 from cardtable.cards import Card
 from cardtable.errors import IllegalAction, RecordError
 from cardtable.tui import text
 from cardtable.tui.i18n import _
 from cardtable.tui.session import Session
 
-__all__ = ["PlainTable", "choices"]
+__all__ = ["PlainTable", "choices", "your_hand"]
+
+
+def your_hand(session: Session) -> list[Any]:
+    """Your cards in display order (by trump when the game has one)."""
+    observation = session.observation()
+    trump = getattr(observation, "trump", None)
+    return text.sorted_hand(session.kind, getattr(observation, "hand", ()), trump)
 
 
 def choices(session: Session) -> list[str]:
@@ -35,9 +42,7 @@ def choices(session: Session) -> list[str]:
     legal actions. Numbers in the plain mode and in the dialogs count from 1 here."""
     legal = session.legal_actions()
     if session.phase == "play" and legal and legal[0] not in ("buyback", "pass"):
-        observation = session.observation()
-        trump = observation.trump if isinstance(observation, kraken.Observation) else None
-        return [str(c) for c in text.sorted_hand(session.kind, observation.hand, trump)]
+        return [str(c) for c in your_hand(session)]
     return legal
 
 
@@ -63,7 +68,7 @@ class PlainTable:
         self._write(
             _("{game}: you sit {seat}. Type help for the commands.").format(
                 game=text.game_title(self.session.kind),
-                seat=text.seat_name(self.session.kind, self.session.human),
+                seat=text.seat_name(self.session.kind, self.session.human, self.session.rules),
             )
         )
         while True:
@@ -108,14 +113,14 @@ class PlainTable:
     def _show_turn(self) -> None:
         session = self.session
         observation = session.observation()
+        played = getattr(observation, "trick", ())
         trick = ", ".join(
-            f"{text.seat_name(session.kind, seat)} {text.card_text(card)}"
-            for seat, card in observation.trick
+            f"{text.seat_name(session.kind, seat, session.rules)} {text.card_text(card)}"
+            for seat, card in played
         )
-        if session.phase == "play" and observation.trick:
+        if session.phase == "play" and played:
             self._write(_("Trick: {cards}").format(cards=trick))
-        trump = observation.trump if isinstance(observation, kraken.Observation) else None
-        hand = text.sorted_hand(session.kind, observation.hand, trump)
+        hand = your_hand(session)
         options = choices(session)
         if hand:
             cards = []

@@ -27,11 +27,9 @@ class Replay:
         kind, rules, actions, first_dealer = read_record(record)
         table = _table(record)
         seat = table.get("seat")
-        settings = Settings(game=kind, seed=int(record["seed"]), level="easy")
-        if kind == "kraken":
-            settings = settings.replace(kraken_rules=rules)
-        else:
-            settings = settings.replace(gurka_rules=rules)
+        settings = Settings(
+            game=kind, rules_by_game={kind: rules}, seed=int(record["seed"]), level="easy"
+        )
         if isinstance(seat, int) and 0 <= seat < settings.players:
             settings = settings.replace(seat=seat)
         self.settings = settings

@@ -12,14 +12,15 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, RichLog, Select, Static, Switch
 
-from cardtable import gurka, kraken
 from cardtable.cards import Card
 from cardtable.errors import IllegalAction, RecordError
+from cardtable.game import kind
 from cardtable.records import load_record
 from cardtable.tui import text
 from cardtable.tui.dialogs import ChoiceDialog, InputDialog, MessageDialog
+from cardtable.tui.games import game_names
 from cardtable.tui.i18n import LANGUAGES, _, language
-from cardtable.tui.plain import choices
+from cardtable.tui.plain import choices, your_hand
 from cardtable.tui.replay import Replay
 from cardtable.tui.session import LEVELS, Session, Settings
 from cardtable.tui.widgets import CardView, HandView, SeatView
@@ -29,19 +30,19 @@ if TYPE_CHECKING:
 
 __all__ = ["ReplayScreen", "RulesScreen", "SettingsScreen", "TableScreen"]
 
-# Kraken seats on the 3x3 table grid, relative to you (you are always at the bottom).
+# Four seats around the 3x3 table grid, relative to you (you are always at the bottom).
 _GRID_CELLS = {0: 7, 1: 3, 2: 1, 3: 5}  # you, left of you, partner, right of you
 
 
-def _seat_cards(
-    observation: kraken.Observation | gurka.Observation,
-) -> tuple[dict[int, Card], bool]:
+def _seat_cards(observation: Any) -> tuple[dict[int, Card], bool]:
     """The card each seat has in the trick; the finished trick when none is started."""
-    if observation.trick:
-        return {int(seat): card for seat, card in observation.trick}, False
-    if not observation.tricks:
+    trick = getattr(observation, "trick", ())
+    if trick:
+        return {int(seat): card for seat, card in trick}, False
+    tricks = getattr(observation, "tricks", ())
+    if not tricks or not hasattr(tricks[-1], "plays"):
         return {}, False
-    return {int(seat): card for seat, card in observation.tricks[-1].plays}, True
+    return {int(seat): card for seat, card in tricks[-1].plays}, True
 
 
 class TableScreen(Screen[None]):
@@ -84,8 +85,8 @@ class TableScreen(Screen[None]):
         session = self.session
         yield Static(id="title")
         with Horizontal(id="middle"):
-            if session.kind == "kraken":
-                with Grid(id="table", classes="kraken"):
+            if session.presenter.layout == "around":
+                with Grid(id="table", classes="around"):
                     for cell in range(9):
                         seats = [s for s, c in self._cells().items() if c == cell]
                         if seats:
@@ -93,7 +94,7 @@ class TableScreen(Screen[None]):
                         else:
                             yield Static(classes="empty")
             else:
-                with Grid(id="table", classes="gurka"):
+                with Grid(id="table", classes="row"):
                     for seat in range(session.players):
                         yield SeatView(id=f"seat-{seat}", classes="seat")
             with Vertical(id="side"):
@@ -134,7 +135,7 @@ class TableScreen(Screen[None]):
         cards, last = _seat_cards(observation)
         for seat in range(session.players):
             self.query_one(f"#seat-{seat}", SeatView).show(
-                text.seat_label(session.kind, seat, session.human),
+                text.seat_label(session.kind, seat, session.human, session.rules),
                 self._notes(seat, observation),
                 cards.get(seat),
                 thinking=self.thinking == seat,
@@ -151,30 +152,15 @@ class TableScreen(Screen[None]):
         prompt = self.query_one("#prompt", Static)
         prompt.set_class(error, "error")
         prompt.update(message if message is not None else text.prompt(session))
-        trump = observation.trump if isinstance(observation, kraken.Observation) else None
-        hand = text.sorted_hand(session.kind, observation.hand, trump)
+        hand = your_hand(session)
         legal = set(session.legal_actions()) if session.phase == "play" else set()
         self.query_one(HandView).show([(card, str(card) in legal) for card in hand])
 
-    def _notes(self, seat: int, observation: kraken.Observation | gurka.Observation) -> list[str]:
+    def _notes(self, seat: int, observation: Any) -> list[str]:
         notes = []
-        if observation.dealer == seat:
+        if getattr(observation, "dealer", None) == seat:
             notes.append(_("dealer"))
-        if isinstance(observation, kraken.Observation):
-            if observation.declarer == seat:
-                notes.append(_("declarer"))
-            if seat in observation.declared_roem:
-                notes.append(
-                    _("roem {points}").format(points=observation.declared_roem[kraken.Seat(seat)])
-                )
-        else:
-            game = self.session.game
-            assert isinstance(game, gurka.Game)
-            notes.append(_("{points} points").format(points=game.scores[seat]))
-            if seat not in game.alive:
-                notes.append(_("out"))
-            else:
-                notes.append(_("{cards} cards").format(cards=observation.hand_sizes[seat]))
+        notes += self.session.presenter.seat_notes(seat, self.session.game, observation)
         return [" · ".join(notes)] if notes else [""]
 
     # -- the game loop ----------------------------------------------------------
@@ -240,7 +226,7 @@ class TableScreen(Screen[None]):
             text.summary_lines(session, summary),
             [("continue", _("Continue"))],
         )
-        if session.kind == "kraken" and self.table_app.analysis:
+        if session.presenter.has_analysis and self.table_app.analysis:
             self._analyse(dialog, summary.number)
         await self.table_app.push_screen_wait(dialog)
 
@@ -258,11 +244,7 @@ class TableScreen(Screen[None]):
         def hint() -> str:
             return text.action_label(session.hint())
 
-        observation = session.observation()
-        trump = observation.trump if isinstance(observation, kraken.Observation) else None
-        hand = " ".join(
-            text.card_text(c) for c in text.sorted_hand(session.kind, observation.hand, trump)
-        )
+        hand = " ".join(text.card_text(c) for c in your_hand(session))
         extra = [_("Your hand: {cards}").format(cards=hand)] if hand else []
         action = await self.table_app.push_screen_wait(
             ChoiceDialog(text.game_title(session.kind), text.prompt(session), options, hint, extra)
@@ -458,19 +440,9 @@ class RulesScreen(Screen[None]):
         self.dismiss(None)
 
 
-_KRAKEN_CHOICES: dict[str, tuple[str, ...]] = {
-    "trump_choice": ("free", "free_dealer", "utrecht", "random"),
-    "random_fallback": ("second_card", "call_other"),
-    "play": ("amsterdam", "rotterdam"),
-    "roem": ("tricks", "hand", "none"),
-}
-_KRAKEN_SWITCHES = ("challenges", "double_spades", "multiply_roem")
-_GURKA_SWITCHES = ("match_previous", "must_head", "aces_unbeatable", "lead_lowest", "free_rebuy")
-
-
 class SettingsScreen(Screen["Settings | None"]):
-    """Every rule variant of both games, the bot level, the pace and the language.
-    Apply starts a new game with them."""
+    """Every rule variant of every game (as its rules schema lists them), the bot
+    level, the pace and the language. Apply starts a new game with them."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", show=False)]
 
@@ -481,13 +453,12 @@ class SettingsScreen(Screen["Settings | None"]):
     def compose(self) -> ComposeResult:
         """A row per setting."""
         s = self._settings
-        k, g = s.kraken_rules, s.gurka_rules
         with VerticalScroll(id="settings"):
             yield Label(_("Settings"), id="settings-title")
             yield from self._row(
                 "game",
                 Select(
-                    [(text.game_title(x), x) for x in ("kraken", "gurka")],
+                    [(text.game_title(x), x) for x in game_names()],
                     value=s.game,
                     allow_blank=False,
                     id="set-game",
@@ -512,35 +483,13 @@ class SettingsScreen(Screen["Settings | None"]):
                     id="set-language",
                 ),
             )
-            yield Label(text.game_title("kraken"), classes="section")
-            for name, values in _KRAKEN_CHOICES.items():
-                yield from self._row(
-                    name,
-                    Select(
-                        [(text.value_label(v), v) for v in values],
-                        value=getattr(k, name),
-                        allow_blank=False,
-                        id=f"kraken-{name}",
-                    ),
-                )
-            for name in _KRAKEN_SWITCHES:
-                yield from self._row(name, Switch(getattr(k, name), id=f"kraken-{name}"))
-            yield from self._row("rounds", Input(str(k.rounds), id="kraken-rounds"))
-            yield from self._row("deal", Input(" ".join(str(n) for n in k.deal), id="kraken-deal"))
-            yield Label(text.game_title("gurka"), classes="section")
-            for name in ("players", "stake", "eliminate_at"):
-                yield from self._row(name, Input(str(getattr(g, name)), id=f"gurka-{name}"))
-            for name in _GURKA_SWITCHES:
-                yield from self._row(name, Switch(getattr(g, name), id=f"gurka-{name}"))
-            yield from self._row(
-                "penalty_tricks",
-                Select(
-                    [(text.value_label(v), v) for v in ("last", "every")],
-                    value=g.penalty_tricks,
-                    allow_blank=False,
-                    id="gurka-penalty_tricks",
-                ),
-            )
+            for game in game_names():
+                yield Label(text.game_title(game), classes="section")
+                values = s.rules_of(game).to_dict()
+                for spec in kind(game).rules_schema()["fields"]:
+                    name = spec["name"]
+                    widget = _rule_widget(spec, values[name], f"{game}-{name}")
+                    yield from self._row(name, widget)
             yield Static(id="settings-error")
             with Horizontal(id="settings-buttons"):
                 yield Button(_("Apply and start a new game"), id="apply", variant="primary")
@@ -560,19 +509,18 @@ class SettingsScreen(Screen["Settings | None"]):
             return widget.value
         raise TypeError(widget_id)
 
+    def _rules(self, game: str) -> Any:
+        """The rules of ``game`` as the rows show them; ``ValueError`` names a bad
+        field."""
+        changes: dict[str, Any] = {}
+        for spec in kind(game).rules_schema()["fields"]:
+            name = spec["name"]
+            changes[name] = _rule_value(spec, self._value(f"{game}-{name}"))
+        return kind(game).rules(None, changes)
+
     def read(self) -> tuple[Settings, str]:
         """The settings and language chosen; ``ValueError`` names a bad field."""
-        kraken_changes: dict[str, Any] = {n: self._value(f"kraken-{n}") for n in _KRAKEN_CHOICES}
-        kraken_changes.update({n: bool(self._value(f"kraken-{n}")) for n in _KRAKEN_SWITCHES})
-        kraken_changes["rounds"] = _int(self._value("kraken-rounds"), "rounds")
-        kraken_changes["deal"] = tuple(
-            _int(p, "deal") for p in self._value("kraken-deal").replace(",", " ").split()
-        )
-        gurka_changes: dict[str, Any] = {
-            n: _int(self._value(f"gurka-{n}"), n) for n in ("players", "stake", "eliminate_at")
-        }
-        gurka_changes.update({n: bool(self._value(f"gurka-{n}")) for n in _GURKA_SWITCHES})
-        gurka_changes["penalty_tricks"] = self._value("gurka-penalty_tricks")
+        rules_by_game = {game: self._rules(game) for game in game_names()}
         try:
             pace = float(self._value("set-pace"))
         except ValueError:
@@ -587,8 +535,7 @@ class SettingsScreen(Screen["Settings | None"]):
             pace=pace,
             seat=None,
             seed=None,
-            kraken_rules=kraken.Rules().replace(**kraken_changes),
-            gurka_rules=gurka.Rules().replace(**gurka_changes),
+            rules_by_game={**self._settings.rules_by_game, **rules_by_game},
         )
         if seat is not None and seat < settings.players:
             settings = settings.replace(seat=seat)
@@ -614,6 +561,31 @@ class SettingsScreen(Screen["Settings | None"]):
     def action_cancel(self) -> None:
         """Leave without changes."""
         self.dismiss(None)
+
+
+def _rule_widget(spec: dict[str, Any], value: Any, widget_id: str) -> Any:
+    """The control of one rules field of a rules schema, showing ``value``: a choice
+    is a list, a switch a switch, anything else a text field."""
+    if spec["type"] == "choice":
+        options = [(text.value_label(v), v) for v in spec["options"]]
+        return Select(options, value=value, allow_blank=False, id=widget_id)
+    if spec["type"] == "bool":
+        return Switch(bool(value), id=widget_id)
+    if isinstance(value, (list, tuple)):
+        return Input(" ".join(str(n) for n in value), id=widget_id)
+    return Input(str(value), id=widget_id)
+
+
+def _rule_value(spec: dict[str, Any], value: Any) -> Any:
+    """A rules field's value from its control (see :func:`_rule_widget`)."""
+    name = spec["name"]
+    if spec["type"] == "bool":
+        return bool(value)
+    if spec["type"] == "int":
+        return _int(value, name)
+    if spec["type"] == "deal":
+        return tuple(_int(p, name) for p in value.replace(",", " ").split())
+    return value
 
 
 def _int(value: str, name: str) -> int:
@@ -670,21 +642,18 @@ class ReplayScreen(Screen[None]):
             )
         )
         game = session.game
-        current = game.current
+        current = session.presenter.kind.current_round(game)
         lines = []
-        if isinstance(current, kraken.Round):
-            trump = current.trump
-            hands = [(seat, list(current.hands[seat])) for seat in range(4)]
-            trick = {int(seat): card for seat, card in current.trick}
-        else:
-            trump = None
-            hands = [(seat, list(current.hands[seat])) for seat in range(game.players)]
-            trick = {int(seat): card for seat, card in current.trick}
+        trump = getattr(current, "trump", None)
+        every_hand = getattr(current, "hands", ())
+        hands = [(seat, list(every_hand[seat])) for seat in range(game.players)]
+        trick = {int(seat): card for seat, card in getattr(current, "trick", ())}
         for seat, hand in hands:
             cards = " ".join(text.card_text(c) for c in text.sorted_hand(session.kind, hand, trump))
             played = trick.get(seat)
             suffix = f"  → {text.card_text(played)}" if played is not None else ""
-            lines.append(f"{text.seat_label(session.kind, seat, session.human)}: {cards}{suffix}")
+            label = text.seat_label(session.kind, seat, session.human, session.rules)
+            lines.append(f"{label}: {cards}{suffix}")
         self.query_one("#replay-hands", Static).update("\n".join(lines))
         self.query_one("#status", Static).update("\n".join(text.status_lines(session)))
         last = replay.last_event()

@@ -17,28 +17,34 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import Any, Final
 
-from cardtable import gurka, kraken
 from cardtable.bots import Bot, make_bot
 from cardtable.errors import IllegalAction, RecordError
+from cardtable.game import GameState, kind, kinds
 from cardtable.records import load_record
+from cardtable.tui.games import (
+    Event,
+    Presenter,
+    RoundSummary,
+    game_names,
+    game_rules,
+    presenter,
+)
 from cardtable.tui.i18n import _
 
 __all__ = [
     "LEVELS",
     "Event",
-    "GameKind",
     "RoundSummary",
     "Session",
     "Settings",
     "make_level_bot",
+    "read_record",
 ]
-
-GameKind = Literal["kraken", "gurka"]
 
 LEVELS: Final[dict[str, tuple[str, dict[str, Any]]]] = {
     "easy": ("random", {}),
@@ -61,9 +67,11 @@ def make_level_bot(level: str, seed: int) -> Bot:
 class Settings:
     """Everything that shapes a new game: the game, its rules, the bots, your seat."""
 
-    game: GameKind = "kraken"
-    kraken_rules: kraken.Rules = field(default_factory=kraken.Rules)
-    gurka_rules: gurka.Rules = field(default_factory=gurka.Rules)
+    game: str = "kraken"
+    """The registered game (:func:`cardtable.game.kinds`)."""
+    rules_by_game: Mapping[str, Any] = field(default_factory=dict)
+    """The rules chosen for each game, by name (a game missing here plays its
+    default rules); the settings keep every game's, not only the one played."""
     level: str = "medium"
     """The bots' level: ``easy``, ``medium`` or ``strong``."""
     hint_level: str = "strong"
@@ -76,8 +84,10 @@ class Settings:
     """Seconds between two bot moves on screen (0: as fast as they come)."""
 
     def __post_init__(self) -> None:
-        if self.game not in ("kraken", "gurka"):
-            raise ValueError(f"unknown game {self.game!r}: choose kraken or gurka")
+        kind(self.game)  # ValueError names the registered games
+        for name, rules in self.rules_by_game.items():
+            if not isinstance(rules, kind(name).rules_type):
+                raise ValueError(f"the rules of {name!r} are not {name} rules: {rules!r}")
         for name in ("level", "hint_level"):
             if getattr(self, name) not in LEVELS:
                 raise ValueError(
@@ -88,53 +98,35 @@ class Settings:
         if not 0 <= self.pace <= 10:
             raise ValueError(f"pace {self.pace} is not between 0 and 10 seconds")
 
+    def rules_of(self, game: str) -> Any:
+        """The rules chosen for ``game`` (its defaults when none were chosen)."""
+        rules = self.rules_by_game.get(game)
+        return kind(game).rules() if rules is None else rules
+
+    @property
+    def rules(self) -> Any:
+        """The rules of the game to play."""
+        return self.rules_of(self.game)
+
+    def with_rules(self, game: str, rules: Any) -> Settings:
+        """A copy with ``rules`` chosen for ``game``."""
+        return self.replace(rules_by_game={**self.rules_by_game, game: rules})
+
     @property
     def players(self) -> int:
         """Seats at the table."""
-        return 4 if self.game == "kraken" else self.gurka_rules.players
+        return kind(self.game).seats(self.rules)
 
     @property
     def human(self) -> int:
         """Your seat."""
         if self.seat is not None:
             return self.seat
-        return int(kraken.Seat.S) if self.game == "kraken" else 0
+        return presenter(self.game).default_seat
 
     def replace(self, **changes: Any) -> Settings:
         """A copy with some fields changed (validated again)."""
         return replace(self, **changes)
-
-
-@dataclass(frozen=True)
-class Event:
-    """Something that happened at the table, in order: an action or a trick taken."""
-
-    kind: Literal["action", "trick"]
-    seat: int
-    """Who acted, or who took the trick."""
-    action: str = ""
-    """The action's canonical text (``"JH"``, ``"trump S"``, ``"contra"``...)."""
-    amount: int = 0
-    """Roem declared (``roem``); points in the trick (``trick``)."""
-
-
-@dataclass(frozen=True)
-class RoundSummary:
-    """A finished round, as the summary shows it."""
-
-    game: GameKind
-    number: int
-    """The round, counting from 1."""
-    kraken_result: kraken.RoundResult | None = None
-    trump: str | None = None
-    """Trump suit letter (Kraken)."""
-    declarer: int | None = None
-    penalties: tuple[int, ...] = ()
-    """Gurka: penalty points each seat scored this round."""
-    scores: tuple[int, ...] = ()
-    """The game totals after the round (Kraken: per team; Gurka: per seat)."""
-    eliminated: tuple[int, ...] = ()
-    """Gurka: seats out after the round."""
 
 
 class Session:
@@ -169,15 +161,18 @@ class Session:
         """Every finished round, in order."""
         self.pending_summary: RoundSummary | None = None
         """The summary of the round just finished, until :meth:`acknowledge`."""
-        self.game: kraken.Game | gurka.Game
+        self.presenter: Presenter = presenter(settings.game)
+        """How the table shows this game (:mod:`cardtable.tui.games`)."""
+        self.game: GameState
+        """The game (a :class:`~cardtable.game.GameState` of the kind played)."""
         self.actions: list[str] = []
         self._rebuild(actions or [])
 
     # -- the game -----------------------------------------------------------------
 
     @property
-    def kind(self) -> GameKind:
-        """``"kraken"`` or ``"gurka"``."""
+    def kind(self) -> str:
+        """The game's registered name (``"kraken"``)."""
         return self.settings.game
 
     @property
@@ -186,14 +181,12 @@ class Session:
         return self.game.players
 
     @property
-    def rules(self) -> kraken.Rules | gurka.Rules:
+    def rules(self) -> Any:
         """The rules in force."""
-        return self.game.rules
+        return game_rules(self.game)
 
-    def _new_game(self) -> kraken.Game | gurka.Game:
-        if self.kind == "kraken":
-            return kraken.Game(self.settings.kraken_rules, self.seed, self._first_dealer)
-        return gurka.Game.new(self.settings.gurka_rules, self.seed)
+    def _new_game(self) -> GameState:
+        return self.presenter.new_game(self.settings.rules, self.seed, self._first_dealer)
 
     def _rebuild(self, actions: list[str]) -> None:
         """Start the game again and replay ``actions`` (the engine checks each one)."""
@@ -244,7 +237,7 @@ class Session:
             and self.pending_summary is None
         )
 
-    def observation(self, seat: int | None = None) -> kraken.Observation | gurka.Observation:
+    def observation(self, seat: int | None = None) -> Any:
         """What ``seat`` (by default you) may know now."""
         return self.game.observation(self.human if seat is None else seat)
 
@@ -254,35 +247,22 @@ class Session:
 
     @property
     def phase(self) -> str:
-        """Kraken: the round's phase (``trump``, ``challenge``, ``roem``, ``play``,
-        ``done``); Gurka: ``play``, ``buyback`` or ``over``."""
-        if isinstance(self.game, kraken.Game):
-            return "done" if self.game.is_over else self.game.current.phase
-        return self.game.phase
+        """What the game waits for: ``play`` when cards are played, else the game's
+        phase (Kraken: ``trump``, ``challenge``, ``roem``, ``done``; Gurka:
+        ``buyback``, ``over``)."""
+        return self.presenter.phase(self.game)
 
     @property
     def round_number(self) -> int:
         """The round in play, counting from 1."""
-        if isinstance(self.game, kraken.Game):
-            return min(len(self.game.history) + 1, self.game.rules.rounds)
-        return self.game.round_number
+        return self.presenter.round_number(self.game)
 
     # -- acting -------------------------------------------------------------------
 
     def parse(self, text: str) -> str:
         """The canonical action for ``text``; raises ``IllegalAction`` for text that
         is no action of this game."""
-        if self.kind == "kraken":
-            return kraken.parse_action(text)
-        word = text.strip().lower()
-        if word in (gurka.BUYBACK, gurka.PASS):
-            return word
-        try:
-            from cardtable.cards import Card
-
-            return str(Card.parse(text))
-        except ValueError as error:
-            raise IllegalAction(str(error)) from None
+        return self.presenter.parse(text)
 
     def play(self, text: str) -> list[Event]:
         """Take your action ``text`` (any spelling the engine accepts).
@@ -339,35 +319,24 @@ class Session:
         seat = self.to_move
         assert seat is not None
         game = self.game
-        rounds_before = len(game.history)
-        if isinstance(game, kraken.Game):
-            current = game.current
-            tricks_before = len(current.tricks)
-            game.apply(action)
-            events = [Event("action", seat, action, self._roem_amount(current, seat, action))]
-            if len(current.tricks) > tricks_before:
-                trick = current.tricks[-1]
-                events.append(Event("trick", trick.taker, amount=trick.points + trick.roem))
-        else:
-            rnd = game.current
-            tricks_before = len(rnd.tricks)
-            game.apply(action)
-            events = [Event("action", seat, action)]
-            if len(rnd.tricks) > tricks_before:
-                events.append(Event("trick", rnd.tricks[-1].taker))
+        shown = self.presenter
+        rounds_before = shown.rounds_done(game)
+        rnd = shown.kind.current_round(game)
+        tricks_before = len(getattr(rnd, "tricks", ()))
+        action = game.apply(action)
+        events = [Event("action", seat, action, shown.action_amount(rnd, seat, action))]
+        tricks: Sequence[Any] = getattr(rnd, "tricks", ())
+        if len(tricks) > tricks_before and hasattr(tricks[-1], "taker"):
+            trick = tricks[-1]
+            events.append(Event("trick", trick.taker, amount=shown.trick_amount(trick)))
         self.actions.append(action)
         self.events.extend(events)
-        if len(game.history) > rounds_before:
-            self.pending_summary = self._summary(len(game.history))
+        rounds_done = shown.rounds_done(game)
+        if rounds_done > rounds_before:
+            self.pending_summary = shown.summary(game, rounds_done)
             self.summaries.append(self.pending_summary)
             self._notify_round()
         return events
-
-    @staticmethod
-    def _roem_amount(round_: kraken.Round, seat: int, action: str) -> int:
-        if action != "roem":
-            return 0
-        return round_.declared_roem.get(kraken.Seat(seat), 0)
 
     def _notify_round(self) -> None:
         bots = getattr(self, "_bots", {})
@@ -379,46 +348,21 @@ class Session:
             else:
                 bot.start_round(observation)
 
-    def _summary(self, number: int) -> RoundSummary:
-        game = self.game
-        if isinstance(game, kraken.Game):
-            done = game.history[number - 1]
-            trump = done.trump
-            return RoundSummary(
-                "kraken",
-                number,
-                kraken_result=done.result(),
-                trump=None if trump is None else trump.letter,
-                declarer=None if done.declarer is None else int(done.declarer),
-                scores=game.scores,
-            )
-        rnd = game.history[number - 1]
-        return RoundSummary(
-            "gurka",
-            number,
-            penalties=rnd.result(),
-            scores=game.scores,
-            eliminated=tuple(s for s in range(game.players) if s not in game.alive),
-        )
-
     # -- help ---------------------------------------------------------------------
 
     def analysis(self, number: int) -> list[tuple[int, str, int]] | None:
-        """Kraken round ``number`` (from 1): ``(seat, card, points it cost)`` for each
-        card that cost points against the best card with all hands known; None when
-        the solver (:mod:`cardtable.solver`) is not installed, or for Gurka."""
-        if not isinstance(self.game, kraken.Game) or not 0 < number <= len(self.game.history):
-            return None
-        from cardtable.tui.analysis import round_costs
-
-        return round_costs(self.game.history[number - 1])
+        """Round ``number`` (from 1): ``(seat, card, points it cost)`` for each card
+        that cost points against the best card with all hands known; None when the
+        solver (:mod:`cardtable.solver`) is not installed, or for a game it does not
+        analyse (only Kraken)."""
+        return self.presenter.analysis(self.game, number)
 
     def hint(self) -> str:
         """The action the hint bot (by default the strong level) would take for you."""
         if not self.human_to_move:
             raise IllegalAction(_("It is not your turn."))
         observation = self.observation()
-        legal = list(observation.legal_actions)
+        legal: list[str] = list(observation.legal_actions)
         if len(legal) == 1:
             return legal[0]
         bot = self._hint_bot or make_level_bot(
@@ -433,23 +377,7 @@ class Session:
         """The index in :attr:`actions` of your last card in the current round."""
         if self.is_over:
             return None
-        if isinstance(self.game, kraken.Game):
-            round_actions = self.game.current.actions
-            offset = len(self.actions) - len(round_actions)
-            for index in range(len(round_actions) - 1, -1, -1):
-                seat, action = round_actions[index]
-                if seat == self.human and _is_card_action(action):
-                    return offset + index
-            return None
-        if self.game.phase != "play":
-            return None
-        played = [seat for trick in self.game.current.tricks for seat, _ in trick.plays]
-        played += [seat for seat, _ in self.game.current.trick]
-        offset = len(self.actions) - len(played)
-        for index in range(len(played) - 1, -1, -1):
-            if played[index] == self.human:
-                return offset + index
-        return None
+        return self.presenter.last_card_of(self.game, self.actions, self.human)
 
     @property
     def can_undo(self) -> bool:
@@ -491,12 +419,7 @@ class Session:
         level = table.get("level", settings.level)
         if level not in LEVELS:
             level = settings.level
-        if kind == "kraken":
-            assert isinstance(rules, kraken.Rules)
-            settings = settings.replace(game="kraken", kraken_rules=rules, seed=record["seed"])
-        else:
-            assert isinstance(rules, gurka.Rules)
-            settings = settings.replace(game="gurka", gurka_rules=rules, seed=record["seed"])
+        settings = settings.with_rules(kind, rules).replace(game=kind, seed=record["seed"])
         if not isinstance(seat, int) or not 0 <= seat < settings.players:
             seat = None
         settings = settings.replace(seat=seat, level=level)
@@ -508,35 +431,19 @@ class Session:
         return cls.from_record(load_record(path), settings)
 
 
-def read_record(
-    record: dict[str, Any],
-) -> tuple[GameKind, kraken.Rules | gurka.Rules, list[str], int | None]:
-    """The game, rules, every action in order and the first dealer of a game record
-    (checked by replaying it through the engine)."""
-    kind = record.get("game")
-    if kind == "kraken":
-        if record.get("type") == "round":
-            raise RecordError(_("This is the record of one round; the table plays whole games."))
-        game = kraken.Game.from_record(record)
-        rounds = [*game.history]
-        if not game.is_over:
-            rounds.append(game.current)
-        actions = [action for rnd in rounds for _, action in rnd.actions]
-        return "kraken", game.rules, actions, int(game.first_dealer)
-    if kind == "gurka":
-        gurka_game = gurka.Game.from_record(record)
-        return "gurka", gurka_game.rules, list(gurka_game.actions), None
-    raise RecordError(f"not a Kraken or Gurka game record: 'game' is {kind!r}")
+def read_record(record: dict[str, Any]) -> tuple[str, Any, list[str], int | None]:
+    """The game, rules, every action in order and the first dealer (or None) of a
+    game record (checked by replaying it through the engine)."""
+    name = record.get("game")
+    if not isinstance(name, str) or name not in kinds():
+        titles = [kind(n).title for n in game_names()]
+        known = " or ".join(titles) if len(titles) < 3 else ", ".join(titles)
+        raise RecordError(f"not a {known} game record: 'game' is {name!r}")
+    rules, actions, first_dealer = presenter(name).read_record(record)
+    return name, rules, actions, first_dealer
 
 
 def _table(record: dict[str, Any]) -> dict[str, Any]:
     """The ``table`` entry a session adds to its records (your seat, the level)."""
     table = record.get("table")
     return table if isinstance(table, dict) else {}
-
-
-def _is_card_action(action: str) -> bool:
-    """True when a Kraken action plays a card (not trump, pass, contra, re, roem...)."""
-    from cardtable.kraken.actions import KEYWORDS
-
-    return action not in KEYWORDS and not action.startswith("trump ")

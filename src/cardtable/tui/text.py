@@ -12,11 +12,10 @@ never disagree and every string goes through the catalogs.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
-from cardtable import gurka, kraken
 from cardtable.cards import Card, Suit
-from cardtable.kraken.trick import PLAIN_ORDER, TRUMP_ORDER
+from cardtable.tui.games import presenter, suit_name
 from cardtable.tui.i18n import N_, _
 from cardtable.tui.session import Event, RoundSummary, Session
 
@@ -43,15 +42,12 @@ __all__ = [
     "value_label",
 ]
 
-_SEATS: Final = (N_("North"), N_("East"), N_("South"), N_("West"))
-_SUITS: Final = {"C": N_("Clubs"), "D": N_("Diamonds"), "H": N_("Hearts"), "S": N_("Spades")}
 _LEVELS: Final = {"easy": N_("easy"), "medium": N_("medium"), "strong": N_("strong")}
-_GAMES: Final = {"kraken": N_("Kraken"), "gurka": N_("Gurka")}
 
 
 def game_title(kind: str) -> str:
     """The game's name."""
-    return _(_GAMES[kind])
+    return presenter(kind).title()
 
 
 def level_name(level: str) -> str:
@@ -59,47 +55,34 @@ def level_name(level: str) -> str:
     return _(_LEVELS[level])
 
 
-def seat_name(kind: str, seat: int) -> str:
-    """North, East, South, West in Kraken; Player 1, 2, ... in Gurka."""
-    if kind == "kraken":
-        return _(_SEATS[seat])
-    return _("Player {number}").format(number=seat + 1)
+def seat_name(kind: str, seat: int, rules: Any = None) -> str:
+    """The seat's name as the game gives it, translated: North, East, South, West in
+    Kraken; Player 1, 2, ... in Gurka (``rules``: the game's, by default its
+    defaults)."""
+    shown = presenter(kind)
+    return shown.seat_name(seat, shown.kind.rules() if rules is None else rules)
 
 
-def seat_label(kind: str, seat: int, human: int) -> str:
+def seat_label(kind: str, seat: int, human: int, rules: Any = None) -> str:
     """The seat's name, marked when it is you or your partner."""
-    name = seat_name(kind, seat)
-    if seat == human:
-        return _("{seat} (you)").format(seat=name)
-    if kind == "kraken" and seat == (human + 2) % 4:
-        return _("{seat} (partner)").format(seat=name)
-    return name
+    shown = presenter(kind)
+    return shown.seat_label(seat, human, shown.kind.rules() if rules is None else rules)
 
 
-def suit_name(letter: str) -> str:
-    """A suit's name from its letter."""
-    return _(_SUITS[letter])
+def card_text(card: Card | str | Any) -> str:
+    """A card for people: ``10♥`` (a game's own cards as their text)."""
+    if isinstance(card, Card):
+        return card.unicode()
+    try:
+        return Card.parse(str(card)).unicode()
+    except ValueError:
+        return str(card)
 
 
-def card_text(card: Card | str) -> str:
-    """A card for people: ``10♥``."""
-    if isinstance(card, str):
-        card = Card.parse(card)
-    return card.unicode()
-
-
-def sorted_hand(kind: str, hand: Sequence[Card], trump: Suit | None = None) -> list[Card]:
+def sorted_hand(kind: str, hand: Sequence[Any], trump: Suit | None = None) -> list[Any]:
     """A hand in display order: Kraken by suit (spades, hearts, clubs, diamonds), high
-    to low (trump in trump order); Gurka low to high by rank."""
-    if kind == "gurka":
-        return sorted(hand, key=lambda c: (c.rank, c.suit))
-    suit_order = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
-
-    def key(card: Card) -> tuple[int, int]:
-        order = TRUMP_ORDER if card.suit == trump else PLAIN_ORDER
-        return suit_order.index(card.suit), order.index(card.rank)
-
-    return sorted(hand, key=key)
+    to low (trump in trump order); Gurka low to high by rank; other games as dealt."""
+    return presenter(kind).sorted_hand(hand, trump)
 
 
 def action_label(action: str) -> str:
@@ -121,9 +104,11 @@ def action_label(action: str) -> str:
     return card_text(action)
 
 
-def describe_action(kind: str, seat: int, action: str, amount: int, human: int) -> str:
+def describe_action(
+    kind: str, seat: int, action: str, amount: int, human: int, rules: Any = None
+) -> str:
     """One sentence for an action: ``East says contra (×2).``"""
-    who = seat_label(kind, seat, human)
+    who = seat_label(kind, seat, human, rules)
     if action.startswith("trump "):
         return _("{seat} chooses {suit} as trump.").format(
             seat=who, suit=suit_name(action.split()[1]).lower()
@@ -146,13 +131,19 @@ def describe_action(kind: str, seat: int, action: str, amount: int, human: int) 
 def describe_event(session: Session, event: Event) -> str:
     """One sentence for an event of ``session``."""
     if event.kind == "trick":
-        who = seat_label(session.kind, event.seat, session.human)
-        if session.kind == "kraken":
+        who = _seat_label(session, event.seat)
+        if session.presenter.trick_points:
             return _("{seat} takes the trick ({points} points).").format(
                 seat=who, points=event.amount
             )
         return _("{seat} takes the trick.").format(seat=who)
-    return describe_action(session.kind, event.seat, event.action, event.amount, session.human)
+    return describe_action(
+        session.kind, event.seat, event.action, event.amount, session.human, session.rules
+    )
+
+
+def _seat_label(session: Session, seat: int) -> str:
+    return session.presenter.seat_label(seat, session.human, session.rules)
 
 
 def prompt(session: Session) -> str:
@@ -164,143 +155,22 @@ def prompt(session: Session) -> str:
     seat = session.to_move
     assert seat is not None
     if seat != session.human:
-        return _("{seat} is thinking…").format(seat=seat_label(session.kind, seat, session.human))
-    phase = session.phase
-    if phase == "trump":
-        observation = session.observation()
-        assert isinstance(observation, kraken.Observation)
-        if observation.proposed is not None and "take" in observation.legal_actions:
-            return _("The turned card is {card}: take {suit} as trump, or pass?").format(
-                card=card_text(observation.proposed),
-                suit=suit_name(observation.proposed.suit.letter).lower(),
-            )
-        if "pass" in session.legal_actions():
-            return _("Choose trump, or pass.")
-        return _("You must choose trump.")
-    if phase == "challenge":
-        return _("Challenge the declarers, or pass?")
-    if phase == "roem":
-        return _("You hold roem: declare it, or pass?")
-    if phase == "buyback":
-        assert isinstance(session.game, gurka.Game)
-        return _("You are out. Buy back in for {cost} chips, or pass?").format(
-            cost=session.game.buyback_cost(session.human)
-        )
-    return _("Your turn: play a card.")
+        return _("{seat} is thinking…").format(seat=_seat_label(session, seat))
+    asked = session.presenter.prompt(
+        session.phase, session.game, session.observation(), session.human
+    )
+    return _("Your turn: play a card.") if asked is None else asked
 
 
 def status_lines(session: Session) -> list[str]:
     """The public state: round, trump, declarer, multiplier, roem, points and score."""
-    if isinstance(session.game, kraken.Game):
-        observation = session.observation()
-        assert isinstance(observation, kraken.Observation)
-        lines = [
-            _("Round {number} of {total}").format(
-                number=session.round_number, total=session.game.rules.rounds
-            )
-        ]
-        lines.append(_("Dealer: {seat}").format(seat=seat_name("kraken", observation.dealer)))
-        if observation.trump is None:
-            lines.append(_("Trump: not chosen yet"))
-        else:
-            letter = observation.trump.letter
-            lines.append(
-                _("Trump: {suit}").format(suit=f"{suit_name(letter)} {observation.trump.symbol}")
-            )
-        if observation.declarer is not None:
-            lines.append(
-                _("Declarer: {seat}").format(
-                    seat=seat_label("kraken", observation.declarer, session.human)
-                )
-            )
-        lines.append(_("Multiplier: ×{multiplier}").format(multiplier=observation.multiplier))
-        us, them = _teams(session.human)
-        lines.append(
-            _("Card points: us {us}, them {them}").format(
-                us=observation.card_points[us], them=observation.card_points[them]
-            )
-        )
-        lines.append(
-            _("Roem: us {us}, them {them}").format(
-                us=observation.roem[us], them=observation.roem[them]
-            )
-        )
-        scores = session.game.scores
-        lines.append(_("Score: us {us}, them {them}").format(us=scores[us], them=scores[them]))
-        return lines
-    game = session.game
-    lines = [_("Round {number}").format(number=session.round_number)]
-    lines.append(_("Pot: {chips} chips").format(chips=game.pot))
-    lines.append(_("Out at {points} penalty points").format(points=game.rules.eliminate_at))
-    for seat in range(game.players):
-        entry = _("{seat}: {points} points").format(
-            seat=seat_label("gurka", seat, session.human), points=game.scores[seat]
-        )
-        if seat not in game.alive:
-            entry += " · " + _("out")
-        lines.append(entry)
-    return lines
-
-
-def _teams(human: int) -> tuple[int, int]:
-    """(your team, the other team) in Kraken."""
-    return human % 2, 1 - human % 2
+    return session.presenter.status_lines(session.game, session.observation(), session.human)
 
 
 def summary_lines(session: Session, summary: RoundSummary) -> list[str]:
     """The round summary: card points, roem, nat or mars, multiplier, points added."""
     lines = [_("Round {number} is over.").format(number=summary.number)]
-    if summary.kraken_result is not None:
-        result = summary.kraken_result
-        us, them = _teams(session.human)
-        if summary.trump is not None and summary.declarer is not None:
-            lines.append(
-                _("{seat} declared {suit}.").format(
-                    seat=seat_label("kraken", summary.declarer, session.human),
-                    suit=suit_name(summary.trump).lower(),
-                )
-            )
-        lines.append(
-            _("Card points: us {us}, them {them}").format(
-                us=result.card_points[us], them=result.card_points[them]
-            )
-        )
-        lines.append(
-            _("Roem: us {us}, them {them}").format(us=result.roem[us], them=result.roem[them])
-        )
-        declarers_are_us = result.declarers == us
-        if result.nat:
-            lines.append(_("We are nat!") if declarers_are_us else _("They are nat!"))
-        else:
-            lines.append(_("We made it.") if declarers_are_us else _("They made it."))
-        if result.mars is not None:
-            lines.append(
-                _("Mars: we took every trick!")
-                if result.mars == us
-                else _("Mars: they took every trick!")
-            )
-        lines.append(_("Multiplier: ×{multiplier}").format(multiplier=result.multiplier))
-        lines.append(
-            _("Points added: us {us}, them {them}").format(
-                us=result.points[us], them=result.points[them]
-            )
-        )
-        lines.append(
-            _("Score: us {us}, them {them}").format(
-                us=summary.scores[us], them=summary.scores[them]
-            )
-        )
-        return lines
-    for seat, points in enumerate(summary.penalties):
-        entry = _("{seat}: +{points} penalty points, total {total}").format(
-            seat=seat_label("gurka", seat, session.human),
-            points=points,
-            total=summary.scores[seat],
-        )
-        if seat in summary.eliminated:
-            entry += " · " + _("out")
-        lines.append(entry)
-    return lines
+    return lines + session.presenter.summary_lines(session.game, summary, session.human)
 
 
 def analysis_lines(session: Session, costs: Sequence[tuple[int, str, int]] | None) -> list[str]:
@@ -313,7 +183,7 @@ def analysis_lines(session: Session, costs: Sequence[tuple[int, str, int]] | Non
     for seat, card, cost in costs:
         lines.append(
             _("{seat} played {card}: cost {points} points").format(
-                seat=seat_label("kraken", seat, session.human), card=card_text(card), points=cost
+                seat=_seat_label(session, seat), card=card_text(card), points=cost
             )
         )
     return lines
@@ -322,30 +192,7 @@ def analysis_lines(session: Session, costs: Sequence[tuple[int, str, int]] | Non
 def game_over_lines(session: Session) -> list[str]:
     """The totals and the winner."""
     lines = [_("The game is over.")]
-    game = session.game
-    if isinstance(game, kraken.Game):
-        us, them = _teams(session.human)
-        lines.append(
-            _("Final score: us {us}, them {them}").format(
-                us=game.scores[us], them=game.scores[them]
-            )
-        )
-        if game.winner is None:
-            lines.append(_("It is a draw."))
-        else:
-            lines.append(_("We won!") if game.winner == us else _("They won."))
-        return lines
-    for seat in range(game.players):
-        lines.append(
-            _("{seat}: {points} points, {chips} chips").format(
-                seat=seat_label("gurka", seat, session.human),
-                points=game.scores[seat],
-                chips=game.chips[seat],
-            )
-        )
-    winners = ", ".join(seat_label("gurka", s, session.human) for s in game.winners)
-    lines.append(_("Winner: {seats}").format(seats=winners))
-    return lines
+    return lines + session.presenter.game_over_lines(session.game, session.human)
 
 
 # -- settings ---------------------------------------------------------------------
@@ -392,13 +239,15 @@ _VALUES: Final[dict[str, str]] = {
 
 
 def field_label(name: str) -> str:
-    """The settings label of a rules field (or a table setting)."""
-    return _(_FIELDS[name])
+    """The settings label of a rules field (or a table setting); a field the
+    catalogs do not know shows its name."""
+    return _(_FIELDS[name]) if name in _FIELDS else name.replace("_", " ")
 
 
 def value_label(value: str) -> str:
-    """The settings label of a rules value."""
-    return _(_VALUES[value])
+    """The settings label of a rules value (a value the catalogs do not know shows
+    as it is)."""
+    return _(_VALUES[value]) if value in _VALUES else str(value)
 
 
 # -- help and rules ---------------------------------------------------------------
@@ -432,74 +281,4 @@ PLAIN_HELP: Final[tuple[tuple[str, str], ...]] = (
 
 def rules_paragraphs(kind: str) -> list[str]:
     """The rules of ``kind`` explained in the current language, paragraph by paragraph."""
-    if kind == "kraken":
-        return [
-            _(
-                "Kraken is played by four players in two teams: North and South against "
-                "East and West. The deck has 32 cards, from 7 to ace. Each player gets "
-                "eight cards, and a game lasts sixteen rounds."
-            ),
-            _(
-                "First the trump suit is chosen. Depending on the settings, players in "
-                "turn may name a suit or pass, the player left of the dealer must choose, "
-                "or a turned card proposes a suit. Whoever fixes trump is the declarer; "
-                "their team must score more than the other team."
-            ),
-            _(
-                "The opponents may then say contra to double the score. The declarers "
-                "may answer re (four times), and the opponents superkraken (eight times)."
-            ),
-            _(
-                "In the trump suit the order is jack, nine, ace, ten, king, queen, eight, "
-                "seven; the jack is worth 20 and the nine 14. In the other suits the order "
-                "is ace, ten, king, queen, jack, nine, eight, seven. Ace 11, ten 10, king "
-                "4, queen 3, jack 2. The last trick earns 10 more: 162 points in all."
-            ),
-            _(
-                "Left of the dealer leads the first trick and the winner of a trick leads "
-                "the next. Follow suit if you can. When trump is led you must play a "
-                "higher trump if you can. If you cannot follow suit you must usually "
-                "trump; the Amsterdam and Rotterdam rules differ on when you may discard "
-                "while your partner is winning. The table only lets you play legal cards "
-                "and tells you why a card is refused."
-            ),
-            _(
-                "Roem are bonus points: three cards in sequence 20, four 50, king and "
-                "queen of trump (stuk) 20, four tens, queens, kings or aces 100, four "
-                "jacks 200. Depending on the settings they count in the tricks you take "
-                "or are declared from your hand."
-            ),
-            _(
-                "If the declarers do not score more than the opponents, they are nat: "
-                "they score nothing and the opponents get everything. A team that takes "
-                "every trick is mars and earns 100 more. The multiplier of the challenges "
-                "applies to the score of the round."
-            ),
-        ]
-    return [
-        _(
-            "Gurka is played by three to eight players with a full deck; only the "
-            "ranks matter, from ace (high) down to two. Everyone pays a stake into the "
-            "pot. Each round every player gets six cards and six tricks are played."
-        ),
-        _(
-            "The player left of the dealer leads any card. Each following player must "
-            "play a card of the same or a higher rank than the highest card in the "
-            "trick, or play their lowest card. The highest card takes the trick (the "
-            "last one played among equals) and its player leads the next."
-        ),
-        _(
-            "Only the last trick scores: whoever played its highest rank gets penalty "
-            "points, ace 14, king 13, queen 12, jack 11 and the others their number."
-        ),
-        _(
-            "A player who reaches the elimination score is out. While at least three "
-            "players are in, an out player may buy back in for another stake and takes "
-            "the highest score among the others. The last player left wins the pot."
-        ),
-        _(
-            "The settings offer the usual variations: match only the previous card, "
-            "must match or beat when able, unbeatable aces, lead your lowest card, "
-            "elimination at 20, a free first buy-back, and penalty points in every trick."
-        ),
-    ]
+    return presenter(kind).rules_paragraphs()
