@@ -11,6 +11,21 @@ from cardtable.tui.i18n import set_language
 
 
 @pytest.fixture(autouse=True)
+def the_package_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table's tests see the games this package ships, whatever else the test
+    run registers (the conformance suite's toy game): the settings screen, the game
+    list and the snapshots show every registered game."""
+    from cardtable import game
+
+    shipped = {
+        name: kind
+        for name, kind in game._registry().items()
+        if kind.rules_type.__module__.startswith("cardtable.")
+    }
+    monkeypatch.setattr(game, "_registry", lambda: shipped)
+
+
+@pytest.fixture(autouse=True)
 def english() -> Iterator[None]:
     """Every test starts (and ends) in English."""
     set_language("en")

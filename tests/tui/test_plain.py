@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from cardtable import gurka, kraken
+from cardtable.bots import make_bot
 from cardtable.cli import main
 from cardtable.tui.plain import PlainTable, choices
 from cardtable.tui.session import Session, Settings
@@ -69,7 +70,7 @@ def test_a_whole_gurka_game_in_plain_mode() -> None:
     out: list[str] = []
     assert PlainTable(session, FirstChoice(session), out.append).run() == 0
     assert session.is_over
-    assert any(line.startswith("Winner: ") for line in out)
+    assert any(line.startswith("Player 1 (you): ") and "points" in line for line in out)
 
 
 def test_refusals_say_why_and_change_nothing() -> None:
@@ -123,3 +124,47 @@ def test_the_plain_replay_viewer(tmp_path: Path, capsys: pytest.CaptureFixture[s
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "Replay of a game of Kraken"
     assert "Round 1 is over." in out and "The game is over." in out
+
+
+def test_a_game_the_table_has_no_presenter_for_plays_in_plain_mode(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A third registered game (the conformance suite's toy) plays through the plain
+    table with the generic presentation: seats by the kind's names, cards as text;
+    its records save, load and replay."""
+    from cardtable import game
+    from cardtable.tui.replay import Replay, replay_lines
+    from tests.conformance.toy_game import KIND
+
+    registry = {**game._registry(), KIND.name: KIND}
+    monkeypatch.setattr(game, "_registry", lambda: registry)
+    session = Session(
+        Settings(game=KIND.name, seed=3, level="easy"),
+        bot_factory=random_bots,
+        hint_bot=make_bot("random", seed=0),
+    )
+    assert session.human == 0 and session.players == 3
+    out: list[str] = []
+    saved = tmp_path / "toy.json"
+    feed = iter(["help", "rules", "score", "hint", "undo", f"save {saved}", f"load {saved}"])
+
+    def read() -> str | None:
+        step = next(feed, None)
+        if step is not None:
+            return step
+        return None if session_of(table).is_over else "1"
+
+    table = PlainTable(session, read, out.append)
+    assert table.run() == 0
+    assert out[0] == "Toy: you sit Player 1. Type help for the commands."
+    assert any(line.startswith("Your hand: 1:") for line in out)
+    assert "Player 2 plays" in "\n".join(out)
+    assert "The game is over." in out
+    assert any(line.startswith("Player 1 (you): ") and "points" in line for line in out)
+    lines = replay_lines(Replay(table.session.to_record()))
+    assert lines[0] == "Replay of a game of Toy" and "The game is over." in lines
+
+
+def session_of(table: PlainTable) -> Session:
+    """The session a plain table plays now (a load replaces it)."""
+    return table.session

@@ -180,8 +180,9 @@ class Presenter:
     # -- text -----------------------------------------------------------------------
 
     def title(self) -> str:
-        """The game's name."""
-        return _(self.kind.title)
+        """The game's name (translated when the catalogs know it)."""
+        title = self.kind.title
+        return _(title) if title in _GAME_TITLES else title
 
     def seat_name(self, seat: int, rules: Any) -> str:
         """The name of ``seat`` in the current language."""
