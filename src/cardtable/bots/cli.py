@@ -10,7 +10,8 @@ import argparse
 import json
 from typing import Any
 
-from cardtable.bots import list_bots, make_bot
+from cardtable.bots import list_bots, make_bot, plays
+from cardtable.game import kinds
 from cardtable.kraken.render import render_round
 from cardtable.kraken.round import Round
 from cardtable.kraken.rules import PRESETS, Rules
@@ -44,7 +45,8 @@ def register_kraken(commands: Any) -> None:
 
 def _list(args: argparse.Namespace) -> int:
     for name, description in list_bots().items():
-        print(f"{name:10} {description}")
+        games = ", ".join(game for game in kinds() if plays(name, game))
+        print(f"{name:10} {description} [plays: {games}]")
     return 0
 
 
