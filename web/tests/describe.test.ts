@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { lang } from '../src/i18n';
 import { actionLabel, cardName, describeEvent, seatAngles, seatName } from '../src/lib/describe';
 import type { TableView } from '../src/lib/protocol';
-import { changedRules, GAME_RULES, parseDeal, presetOf, seatCount } from '../src/lib/rules';
+import { changedRules, parseDeal, presetOf, seatCount, type GameKind } from '../src/lib/rules';
 
 const table: TableView = {
   id: 't',
@@ -73,12 +73,38 @@ describe('the rules of a new table', () => {
   });
 
   it('knows the presets and sends only what differs from the defaults', () => {
-    const rotterdam = { ...GAME_RULES.kraken.presets.rotterdam, rounds: 4 };
-    expect(presetOf('kraken', rotterdam)).toBe('rotterdam');
-    expect(presetOf('kraken', { ...rotterdam, double_spades: true })).toBeNull();
-    expect(changedRules('kraken', rotterdam)).toEqual({ play: 'rotterdam', rounds: 4 });
-    expect(changedRules('gurka', { ...GAME_RULES.gurka.defaults, players: 6 })).toEqual({ players: 6 });
-    expect(seatCount('gurka', { players: 7 })).toBe(7);
-    expect(seatCount('kraken', {})).toBe(4);
+    // as GET /api/kinds describes the games (shortened)
+    const amsterdam = { play: 'amsterdam', double_spades: false, rounds: 16 };
+    const kraken: GameKind = {
+      name: 'kraken',
+      title: 'Kraken',
+      seats: 4,
+      scoring: 'teams',
+      levels: ['random', 'heuristic'],
+      rules: {
+        defaults: amsterdam,
+        presets: { amsterdam, rotterdam: { ...amsterdam, play: 'rotterdam' } },
+        fields: [
+          { name: 'play', type: 'choice', options: ['amsterdam', 'rotterdam'] },
+          { name: 'double_spades', type: 'bool' },
+          { name: 'rounds', type: 'int', min: 1, max: 1000 },
+        ],
+      },
+    };
+    const gurka: GameKind = {
+      name: 'gurka',
+      title: 'Gurka',
+      seats: 4,
+      scoring: 'ranking',
+      levels: ['random'],
+      rules: { defaults: { players: 4, stake: 1 }, presets: {}, fields: [{ name: 'players', type: 'int', min: 3, max: 8 }] },
+    };
+    const rotterdam = { ...kraken.rules.presets.rotterdam, rounds: 4 };
+    expect(presetOf(kraken, rotterdam)).toBe('rotterdam');
+    expect(presetOf(kraken, { ...rotterdam, double_spades: true })).toBeNull();
+    expect(changedRules(kraken, rotterdam)).toEqual({ play: 'rotterdam', rounds: 4 });
+    expect(changedRules(gurka, { ...gurka.rules.defaults, players: 6 })).toEqual({ players: 6 });
+    expect(seatCount(gurka, { players: 7 })).toBe(7);
+    expect(seatCount(kraken, {})).toBe(4);
   });
 });

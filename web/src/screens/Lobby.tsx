@@ -8,7 +8,7 @@ import { seatPlace } from '../lib/describe';
 import { rememberInvite } from '../lib/invites';
 import type { GameName, TableView } from '../lib/protocol';
 import { navigate, pastedTableHref, tableHref } from '../lib/router';
-import { changedRules, GAME_RULES, LEVELS, parseDeal, presetOf, seatCount, type RuleField, type Rules } from '../lib/rules';
+import { changedRules, kindOf, kinds, loadKinds, lobbyGames, parseDeal, playersField, presetOf, seatCount, type GameKind, type Kinds, type RuleField, type Rules } from '../lib/rules';
 
 interface SeatChoice {
   kind: 'human' | 'bot';
@@ -91,21 +91,53 @@ function DealInput({ id, value, onChange }: { id: string; value: number[]; onCha
   );
 }
 
+function gameLabel(game: GameKind): string {
+  return tMaybe(`game.${game.name}`) ?? game.title;
+}
+
+/** The level a new bot seat starts with: the heuristic where it plays the game. */
+function defaultLevel(game: GameKind): string {
+  return game.levels.includes('heuristic') ? 'heuristic' : (game.levels[0] ?? 'random');
+}
+
 export function CreateTable() {
-  const [game, setGame] = useState<GameName>('kraken');
-  const [rules, setRules] = useState<Rules>({ ...GAME_RULES.kraken.defaults });
+  const all = kinds.value;
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    loadKinds().catch((err: unknown) => setError(err instanceof Error ? err.message : String(err)));
+  }, []);
+  if (!all || !all.kinds.length) {
+    return (
+      <section class="create card-panel" aria-labelledby="create-title" data-testid="create-form">
+        <h2 id="create-title">{t('create.title')}</h2>
+        {error ? <p class="error">{t('common.error', { message: error })}</p> : <p role="status">{t('table.connecting')}</p>}
+      </section>
+    );
+  }
+  return <CreateTableForm all={all} />;
+}
+
+function CreateTableForm({ all }: { all: Kinds }) {
+  const games = lobbyGames(all);
+  const [gameName, setGame] = useState<string>(games[0].name);
+  const game = kindOf(all, gameName) ?? games[0];
+  const [rules, setRules] = useState<Rules>({ ...game.rules.defaults });
   const [seats, setSeats] = useState<SeatChoice[]>([]);
   const [isPublic, setPublic] = useState(true);
   const [timer, setTimer] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const n = seatCount(game, rules);
-  const seatList: SeatChoice[] = Array.from({ length: n }, (_, i) => seats[i] ?? { kind: i === 0 ? 'human' : 'bot', level: 'heuristic' });
+  const seatList: SeatChoice[] = Array.from({ length: n }, (_, i) => seats[i] ?? { kind: i === 0 ? 'human' : 'bot', level: defaultLevel(game) });
   const preset = presetOf(game, rules);
+  const players = playersField(game);
+  const presets = Object.keys(game.rules.presets);
+  // the game's own name for its seats (N, E, S, W in Kraken)
+  const place = (i: number) => seatPlace(game.name as GameName, i);
 
-  const switchGame = (g: GameName) => {
-    setGame(g);
-    setRules({ ...GAME_RULES[g].defaults });
+  const switchGame = (g: GameKind) => {
+    setGame(g.name);
+    setRules({ ...g.rules.defaults });
     setSeats([]);
   };
   const setSeat = (i: number, change: Partial<SeatChoice>) => {
@@ -119,7 +151,7 @@ export function CreateTable() {
     setError(null);
     try {
       const body = {
-        game,
+        game: game.name,
         rules: changedRules(game, rules),
         seats: seatList.map((s, i) => (i === 0 || s.kind === 'human' ? { kind: 'human' } : { kind: 'bot', level: s.level })),
         public: isPublic,
@@ -139,13 +171,13 @@ export function CreateTable() {
       <h2 id="create-title">{t('create.title')}</h2>
       <fieldset class="segmented">
         <legend>{t('create.game')}</legend>
-        {(['kraken', 'gurka'] as GameName[]).map((g) => (
+        {games.map((g) => (
           <label>
-            <input type="radio" name="game" value={g} checked={game === g} onChange={() => switchGame(g)} /> {t(`game.${g}` as MessageKey)}
+            <input type="radio" name="game" value={g.name} checked={game.name === g.name} onChange={() => switchGame(g)} /> {gameLabel(g)}
           </label>
         ))}
       </fieldset>
-      {game === 'kraken' && (
+      {presets.length > 1 && (
         <label class="field" for="preset">
           <span>{t('create.preset')}</span>
           <select
@@ -153,19 +185,19 @@ export function CreateTable() {
             value={preset ?? ''}
             onChange={(e) => {
               const name = (e.target as HTMLSelectElement).value;
-              if (name) setRules({ ...GAME_RULES.kraken.presets[name], rounds: rules.rounds });
+              if (name) setRules({ ...game.rules.presets[name], ...('rounds' in rules ? { rounds: rules.rounds } : {}) });
             }}
           >
-            {Object.keys(GAME_RULES.kraken.presets).map((p) => (
+            {presets.map((p) => (
               <option value={p}>{tMaybe(`preset.${p}`) ?? p}</option>
             ))}
             {preset === null && <option value="">{t('create.custom')}</option>}
           </select>
         </label>
       )}
-      {game === 'gurka' && (
+      {players && (
         <RuleInput
-          field={GAME_RULES.gurka.fields[0]}
+          field={players}
           value={rules.players}
           onChange={(v) => setRules({ ...rules, players: v as number })}
         />
@@ -174,13 +206,13 @@ export function CreateTable() {
         <legend>{t('create.seats')}</legend>
         {seatList.map((s, i) => (
           <div class="seat-choice" data-seat={i}>
-            <span class="seat-choice-name">{seatPlace(game, i)}</span>
+            <span class="seat-choice-name">{place(i)}</span>
             {i === 0 ? (
               <strong>{t('create.you')}</strong>
             ) : (
               <>
                 <select
-                  aria-label={`${seatPlace(game, i)}: ${t('create.seats')}`}
+                  aria-label={`${place(i)}: ${t('create.seats')}`}
                   value={s.kind}
                   data-testid={`seat-kind-${i}`}
                   onChange={(e) => setSeat(i, { kind: (e.target as HTMLSelectElement).value as SeatChoice['kind'] })}
@@ -190,12 +222,12 @@ export function CreateTable() {
                 </select>
                 {s.kind === 'bot' && (
                   <select
-                    aria-label={`${seatPlace(game, i)}: ${t('create.level')}`}
+                    aria-label={`${place(i)}: ${t('create.level')}`}
                     value={s.level}
                     data-testid={`seat-level-${i}`}
                     onChange={(e) => setSeat(i, { level: (e.target as HTMLSelectElement).value })}
                   >
-                    {LEVELS.map((l) => (
+                    {game.levels.map((l) => (
                       <option value={l}>{levelLabel(l)}</option>
                     ))}
                   </select>
@@ -207,8 +239,8 @@ export function CreateTable() {
       </fieldset>
       <details class="rules-fields">
         <summary>{t('create.rules')}</summary>
-        {GAME_RULES[game].fields
-          .filter((f) => !(game === 'gurka' && f.name === 'players'))
+        {game.rules.fields
+          .filter((f) => f !== players)
           .map((f) => (
             <RuleInput field={f} value={rules[f.name]} onChange={(v) => setRules({ ...rules, [f.name]: v as Rules[string] })} />
           ))}
