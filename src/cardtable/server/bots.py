@@ -10,9 +10,7 @@ and how fairly, is :mod:`cardtable.server.botpool`'s job.
 
 from __future__ import annotations
 
-import functools
 import hashlib
-import inspect
 import random
 from typing import Any
 
@@ -91,33 +89,11 @@ def level_for(preferred: str, game: str) -> str:
     return next(iter(levels_for(game)), "random")
 
 
-@functools.cache
 def _plays(bot: str, game: str) -> bool:
-    """Whether the bot called ``bot`` plays ``game``. A bot registry that takes the
-    game (``make_bot(name, game=...)``, refusing a game the bot does not declare) is
-    asked; otherwise the bot is tried once, with the options of its cheapest level, on
-    the first decision of a new game."""
-    from cardtable.bots import make_bot
+    """Whether the bot called ``bot`` plays ``game`` (as the bot declares it)."""
+    from cardtable.bots import plays
 
-    k = kind(game)
-    if "game" in inspect.signature(make_bot).parameters:
-        try:
-            make_bot(bot, game=game, seed=0)
-        except ValueError:
-            return False
-        return True
-    state = k.new_game(k.rules(), 0)
-    seat = state.to_move
-    if seat is None:
-        return True
-    obs = state.observation(int(seat))
-    try:
-        options = next(opts for name, opts in LEVELS.values() if name == bot)
-        robot = make_bot(bot, seed=0, **options)
-        robot.start_round(obs)
-        return robot.act(obs) in obs.legal_actions
-    except Exception:  # a bot that fails on this game does not play it
-        return False
+    return plays(bot, game)
 
 
 def time_limit(level: str) -> float:
@@ -154,7 +130,7 @@ def decide(game: str, level: str, observation: dict[str, Any], seed: int) -> str
     from cardtable.bots import make_bot
 
     name, options = level_spec(level)
-    bot = make_bot(name, seed=seed, **options)
+    bot = make_bot(name, game=game, seed=seed, **options)
     obs = kind(game).observation_from_dict(observation)
     if len(obs.legal_actions) == 1:
         return str(obs.legal_actions[0])
