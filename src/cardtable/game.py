@@ -9,14 +9,14 @@ another package appears everywhere once installed. Actions are text in every gam
 so a client never re-implements a rule: it asks for ``legal_actions()`` and shows
 the message of :class:`~cardtable.errors.IllegalAction` when an action is refused.
 
->>> kinds()
+>>> kinds()[:2]  # and any game another installed package registers
 ('gurka', 'kraken')
 >>> kind("kraken").name, kind("kraken").seats(kind("kraken").rules())
 ('kraken', 4)
->>> kind("chess")
+>>> kind("chess")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ValueError: unknown game 'chess': the games are gurka, kraken
+ValueError: unknown game 'chess': the games are gurka, kraken...
 """
 
 from __future__ import annotations
@@ -146,6 +146,18 @@ class GameKind:
     for itself."""
     match_format: Literal["duplicate", "rotated"]
     """The fair match: the same deals played from both sides, or seats rotated."""
+    new_deal: Callable[[Any, int], GameState] | None = None
+    """One deal of a match, from the rules and the deal's seed (None: a whole
+    :attr:`new_game`)."""
+    scores: Callable[[Any], list[float]] | None = None
+    """Each seat's score at the end of a deal or game (None: the ``scores`` of the
+    finished state's public observation)."""
+    score_unit: str = "points"
+    """What a score counts, in result tables."""
+    state_from_observation: Callable[[Any], GameState] | None = None
+    """A round (as :attr:`current_round` gives it) that the observing seat cannot
+    tell from the real one, the hidden cards dealt in any consistent way: how a
+    search with no game-specific code builds its worlds (then :attr:`resample`)."""
 
     def rules(self, preset: str | None = None, changes: Mapping[str, Any] | None = None) -> Any:
         """The rules of a preset (or the defaults) with ``changes`` applied;
@@ -162,6 +174,20 @@ class GameKind:
     def seats(self, rules: Any) -> int:
         """The number of seats with ``rules``."""
         return len(self.seat_names(rules))
+
+    def deal(self, rules: Any, seed: int) -> GameState:
+        """One deal of a match (:attr:`new_deal`, or a whole game)."""
+        return (self.new_deal or self.new_game)(rules, seed)
+
+    def final_scores(self, state: GameState) -> list[float]:
+        """Each seat's score at the end of ``state`` (:attr:`scores`, or the public
+        ``scores`` of its observation)."""
+        if self.scores is not None:
+            return self.scores(state)
+        data = state.observation(0).to_dict()
+        if "scores" not in data:
+            raise ValueError(f"{self.title} says no scores: its observations have none")
+        return [float(score) for score in data["scores"]]
 
     def rules_schema(self) -> dict[str, Any]:
         """The rules as machine-readable data: fields, defaults and presets

@@ -17,7 +17,7 @@ from cardtable.arena.protocol import observation_from_dict
 from cardtable.bots import list_bots, make_bot
 from cardtable.bots.adapters import GenericSearch
 from cardtable.game import kind
-from tests.arena.conftest import toy_world
+from tests.conformance.toy_game import state_from_observation as toy_world
 
 MY_BOT = Path(__file__).resolve().parents[2] / "examples" / "my_bot.py"
 

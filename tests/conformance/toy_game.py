@@ -183,6 +183,30 @@ class Game:
         return copy
 
 
+def state_from_observation(observation: Observation) -> Game:
+    """A toy game the observing seat cannot tell from the real one: its own cards as
+    they are, every card played as played, the unseen cards dealt in order."""
+    players = len(observation.scores)
+    plays = [(seat, card) for trick in observation.tricks for seat, card in trick]
+    hand_size = len(observation.hand) + sum(1 for seat, _ in plays if seat == observation.seat)
+    unseen = sorted(
+        set(range(1, players * hand_size + 1)) - set(observation.hand) - {card for _, card in plays}
+    )
+    hands: list[list[int]] = []
+    for seat in range(players):
+        played = [card for who, card in plays if who == seat]
+        if seat == observation.seat:
+            hands.append(played + list(observation.hand))
+            continue
+        missing = hand_size - len(played)
+        hands.append(played + unseen[:missing])
+        unseen = unseen[missing:]
+    game = Game(Rules(players, hand_size), hands, seed=0)
+    for _, card in plays:
+        game.apply(str(card))
+    return game
+
+
 KIND = GameKind(
     name="toy",
     title="Toy",
@@ -196,4 +220,5 @@ KIND = GameKind(
     resample=lambda game, seat, rng: game.redeal(seat, rng),
     scoring="ranking",
     match_format="rotated",
+    state_from_observation=state_from_observation,
 )

@@ -1,10 +1,7 @@
-"""What the arena needs of a game: all of it from the game's
-:class:`~cardtable.game.GameKind`, except the few things a kind does not say yet,
-which are in the one table :data:`OVERRIDES` (until ``GameKind`` carries them).
-
-A game with no entry is played generically: a play is ``kind.new_game(rules, seed)``,
-its rounds are ``kind.current_round``, and each seat's score is read from the public
-``scores`` of the finished game's observation.
+"""What the arena needs of a game, all from the game's
+:class:`~cardtable.game.GameKind`: a play is one deal (``kind.deal``: Kraken's
+matches play deal by deal) or a whole game, its rounds are ``kind.current_round``,
+and each seat's score is ``kind.final_scores``.
 
 >>> arena_game("gurka").unit, arena_game("kraken").seed_stride
 ('chips', 4)
@@ -18,78 +15,49 @@ from typing import Any
 
 from cardtable.game import GameKind, GameState, kind
 
-__all__ = ["OVERRIDES", "ArenaGame", "arena_game", "make_rules", "public_scores"]
-
-
-def public_scores(state: GameState) -> list[float]:
-    """Each seat's score from the public ``scores`` of a finished state's observation."""
-    data = state.observation(0).to_dict()
-    if "scores" not in data:
-        raise ValueError("the arena needs the scores: this game's observations have none")
-    return [float(score) for score in data["scores"]]
+__all__ = ["ArenaGame", "arena_game", "make_rules"]
 
 
 @dataclass(frozen=True)
 class ArenaGame:
-    """How the arena plays and scores one game."""
+    """How the arena plays and scores one game, all from its kind."""
 
     kind: GameKind
     new_play: Callable[[Any, int], GameState]
-    """The state of one play from the rules and the deal's seed."""
+    """The state of one play from the rules and the deal's seed (:meth:`GameKind.deal`)."""
     current_round: Callable[[Any], Any]
     """The round being played of a play's state."""
     scores: Callable[[Any], list[float]]
-    """Each seat's score at the end of a play (Kraken: its team's points; Gurka: its
-    net chips; generic: the observation's public ``scores``)."""
-    seed_stride: int = 8
-    """The bot in seat ``s`` of a play seeded ``d`` is seeded ``d * seed_stride + s``."""
-    unit: str = "points"
+    """Each seat's score at the end of a play (:meth:`GameKind.final_scores`)."""
+    seed_stride: int
+    """The bot in seat ``s`` of a play seeded ``d`` is seeded ``d * seed_stride + s``:
+    the most seats the game can have."""
+    unit: str
     """What a score counts, in the result tables."""
 
 
-def _kraken_play(rules: Any, seed: int) -> GameState:
-    from cardtable.kraken import Round
-
-    state: GameState = Round.new(rules, seed % 4, seed)
-    return state
-
-
-def _kraken_scores(state: Any) -> list[float]:
-    points = state.result().points
-    return [float(points[seat % 2]) for seat in range(4)]
-
-
-def _gurka_scores(state: Any) -> list[float]:
-    return [float(chips) for chips in state.chips]
-
-
-def _itself(state: Any) -> Any:
-    return state
-
-
-OVERRIDES: dict[str, dict[str, Any]] = {
-    # a Kraken play is one deal (dealer seed % 4), not a game of several rounds
-    "kraken": {
-        "new_play": _kraken_play,
-        "current_round": _itself,
-        "scores": _kraken_scores,
-        "seed_stride": 4,
-    },
-    "gurka": {"scores": _gurka_scores, "unit": "chips"},
-}
-"""Per game, what differs from the generic play (fields of :class:`ArenaGame`)."""
+def _most_seats(game: GameKind) -> int:
+    for field in game.rules_schema()["fields"]:
+        if field["name"] == "players" and field.get("max"):
+            return int(field["max"])
+    return game.seats(game.rules())
 
 
 def arena_game(game: str) -> ArenaGame:
     """How the arena plays ``game`` (``ValueError`` lists the games for an unknown one)."""
     found = kind(game)
-    fields: dict[str, Any] = {
-        "new_play": found.new_game,
-        "current_round": found.current_round,
-        "scores": public_scores,
-    }
-    fields.update(OVERRIDES.get(game, {}))
-    return ArenaGame(found, **fields)
+    return ArenaGame(
+        found,
+        new_play=found.deal,
+        current_round=found.current_round if found.new_deal is None else _itself,
+        scores=found.final_scores,
+        seed_stride=_most_seats(found),
+        unit=found.score_unit,
+    )
+
+
+def _itself(state: Any) -> Any:
+    return state
 
 
 def make_rules(game: str, fields: dict[str, Any]) -> Any:

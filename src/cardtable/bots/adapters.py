@@ -4,7 +4,8 @@ Kraken and Gurka have specialized adapters (:mod:`cardtable.bots.kraken_search`,
 :mod:`cardtable.bots.gurka_search`), fast and with a heuristic rollout policy. Any
 other registered game is searched by :class:`GenericSearch`, through its
 :class:`~cardtable.game.GameKind` and the :class:`~cardtable.game.GameState` shape:
-it needs one world consistent with the observation (see :func:`world_builder`),
+it needs one world consistent with the observation (the kind's
+``state_from_observation``),
 from which every iteration's world is drawn with ``kind.resample``; rollouts play
 uniformly random legal actions to the end of the round, and the reward is read from
 the public ``scores`` of the finished round's observation.
@@ -22,7 +23,7 @@ from cardtable.bots.base import game_of
 from cardtable.bots.search import SearchAdapter
 from cardtable.game import GameKind, GameState, Observation, kind
 
-__all__ = ["GenericSearch", "adapter_for", "can_search", "register_world", "world_builder"]
+__all__ = ["GenericSearch", "adapter_for", "can_search", "world_builder"]
 
 _SPECIALIZED: dict[str, tuple[str, str]] = {
     "kraken": ("cardtable.bots.kraken_search", "KrakenSearch"),
@@ -30,25 +31,11 @@ _SPECIALIZED: dict[str, tuple[str, str]] = {
 }
 """The games with a specialized adapter: module and class, built from an observation."""
 
-WorldBuilder = Callable[[Any], GameState]
-"""``build(observation)``: a round (as :attr:`GameKind.current_round` gives it) that
-the observing seat cannot tell from the real one; the hidden cards may be dealt in
-any consistent way (``kind.resample`` draws them uniformly afterwards)."""
 
-_WORLDS: dict[str, WorldBuilder] = {}
-
-
-def register_world(game: str, build: WorldBuilder) -> None:
-    """Let the generic search play ``game``: ``build(observation)`` gives one world
-    consistent with the observation. Needed until :class:`~cardtable.game.GameKind`
-    says how (a kind with a ``state_from_observation`` field needs nothing here)."""
-    _WORLDS[game] = build
-
-
-def world_builder(game: str) -> WorldBuilder | None:
-    """How to build a world for ``game`` from an observation, or None if unknown."""
-    from_kind: WorldBuilder | None = getattr(kind(game), "state_from_observation", None)
-    return from_kind or _WORLDS.get(game)
+def world_builder(game: str) -> Callable[[Any], GameState] | None:
+    """How to build a world for ``game`` from an observation (its kind's
+    ``state_from_observation``), or None if the kind does not say."""
+    return kind(game).state_from_observation
 
 
 def can_search(game: str) -> bool:
@@ -75,7 +62,7 @@ class GenericSearch:
         if build is None:
             raise ValueError(
                 f"ismcts cannot search {game.name}: no world can be built from its "
-                "observations (see cardtable.bots.adapters.register_world)"
+                "observations (its GameKind has no state_from_observation)"
             )
         if "scores" not in observation.to_dict():
             raise ValueError(f"ismcts cannot search {game.name}: its observations have no scores")

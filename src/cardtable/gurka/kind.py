@@ -26,6 +26,11 @@ def _resample(rnd: Round, seat: int, rng: random.Random) -> Round:
     return rnd.redeal(sample_hidden(rnd.observation(seat), rng))
 
 
+def _scores(game: Game) -> list[float]:
+    """Each seat's net chips."""
+    return [float(chips) for chips in game.chips]
+
+
 KIND = GameKind(
     name="gurka",
     title="Gurka",
@@ -39,5 +44,7 @@ KIND = GameKind(
     resample=_resample,
     scoring="ranking",
     match_format="rotated",
+    scores=_scores,
+    score_unit="chips",
 )
 """3 to 8 players, each for themselves; matches rotate the seats over the deals."""

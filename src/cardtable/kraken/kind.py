@@ -28,6 +28,17 @@ def _resample(rnd: Round, seat: int, rng: random.Random) -> Round:
     return rnd.redeal(sample_hidden(rnd.observation(seat), rng))
 
 
+def _deal(rules: Rules, seed: int) -> Round:
+    """A match plays Kraken deal by deal: one round, the dealer drawn from the seed."""
+    return Round.new(rules, seed % 4, seed)
+
+
+def _scores(state: Round | Game) -> list[float]:
+    """Each seat's team's points: of a round's result, or of a game."""
+    points = state.result().points if isinstance(state, Round) else state.scores
+    return [float(points[seat % 2]) for seat in range(4)]
+
+
 KIND = GameKind(
     name="kraken",
     title="Kraken",
@@ -41,6 +52,8 @@ KIND = GameKind(
     resample=_resample,
     scoring="teams",
     match_format="duplicate",
+    new_deal=_deal,
+    scores=_scores,
 )
 """Four seats in two partnerships (N-S against E-W); matches replay each deal with
 the partnerships swapped."""
