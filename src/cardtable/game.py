@@ -100,6 +100,15 @@ class GameState(Protocol):
         ``IllegalAction`` and change nothing if it is not legal."""
         ...
 
+    def can_apply(self, action: str) -> bool:
+        """Whether ``action`` is legal now."""
+        ...
+
+    def verify(self, action: str) -> None:
+        """Raise ``IllegalAction`` naming the rule if ``action`` is not legal now;
+        change nothing either way."""
+        ...
+
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now."""
         ...

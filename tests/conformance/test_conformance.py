@@ -111,6 +111,10 @@ def test_an_illegal_action_changes_nothing(name: str, position: tuple[int, int],
     legal = state.legal_actions()
     if junk in legal:
         return
+    assert not state.can_apply(junk)
+    assert all(state.can_apply(action) for action in legal)
+    with pytest.raises(IllegalAction):
+        state.verify(junk)
     with pytest.raises(IllegalAction):
         state.apply(junk)
     assert json.dumps(state.to_record(), sort_keys=True) == before

@@ -116,12 +116,20 @@ class Game:
         seat = self.to_move
         return [] if seat is None else [str(card) for card in sorted(self.hands[seat])]
 
+    def verify(self, action: str) -> None:
+        """``IllegalAction`` naming what is allowed, unless ``action`` is legal now."""
+        legal = self.legal_actions()
+        if str(action).strip() not in legal:
+            raise IllegalAction(f"{action!r} is not a card you hold: legal now {', '.join(legal)}")
+
+    def can_apply(self, action: str) -> bool:
+        """Whether ``action`` is legal now."""
+        return str(action).strip() in self.legal_actions()
+
     def apply(self, action: str) -> str:
         """Play a card; ``IllegalAction`` names what is allowed."""
-        legal = self.legal_actions()
+        self.verify(action)
         text = str(action).strip()
-        if text not in legal:
-            raise IllegalAction(f"{action!r} is not a card you hold: legal now {', '.join(legal)}")
         seat = self.to_move
         assert seat is not None
         self.hands[seat].remove(int(text))
