@@ -34,6 +34,7 @@ from cardtable.bots.gurka_heuristic import card_policy, should_buy_back
 from cardtable.bots.search import SearchState
 from cardtable.cards import CARDS
 from cardtable.gurka.inference import DealSampler, infer
+from cardtable.gurka.ledger import Ledger
 from cardtable.gurka.observation import Observation
 from cardtable.gurka.round import HAND_SIZE
 from cardtable.gurka.rules import Rules
@@ -219,21 +220,10 @@ def _round_reward(
 class GameSim:
     """The rest of a game from a buy-back break, for search: the tree covers the
     break (``is_over`` once every out player has decided); :meth:`rollout` plays the
-    remaining rounds."""
+    remaining rounds. Scores, elimination, buy-backs and payout are the game's own
+    rules (:class:`~cardtable.gurka.ledger.Ledger`)."""
 
-    __slots__ = (
-        "alive",
-        "buybacks",
-        "dealer",
-        "finished",
-        "level",
-        "paid",
-        "paid_before",
-        "queue",
-        "rules",
-        "scores",
-        "won",
-    )
+    __slots__ = ("ledger", "paid_before", "queue", "rules")
 
     def __init__(
         self,
@@ -246,16 +236,39 @@ class GameSim:
         queue: list[int],
     ) -> None:
         self.rules = rules
-        self.scores = scores
-        self.alive = alive
-        self.paid = paid
+        self.ledger = Ledger.restore(rules, scores, alive, paid, buybacks, dealer)
         self.paid_before = list(paid)
-        self.buybacks = buybacks
-        self.dealer = dealer
         self.queue = queue
-        self.level = max(scores[s] for s in range(rules.players) if alive[s])
-        self.won = [0] * rules.players
-        self.finished = False
+
+    @property
+    def scores(self) -> list[int]:
+        """Penalty score per seat."""
+        return self.ledger.scores
+
+    @property
+    def alive(self) -> list[bool]:
+        """Whether each seat is in."""
+        return self.ledger.alive
+
+    @property
+    def paid(self) -> list[int]:
+        """Chips each seat has paid into the pot."""
+        return self.ledger.paid
+
+    @property
+    def buybacks(self) -> list[int]:
+        """Buy-backs taken per seat."""
+        return self.ledger.buybacks
+
+    @property
+    def won(self) -> list[int]:
+        """Chips of the pot won per seat (zero until the payout)."""
+        return self.ledger.won
+
+    @property
+    def finished(self) -> bool:
+        """True once the pot has been paid out."""
+        return self.ledger.is_over
 
     @property
     def to_move(self) -> int | None:
@@ -273,16 +286,36 @@ class GameSim:
 
     def cost(self, seat: int) -> int:
         """What ``seat`` pays to buy back now."""
-        return 0 if self.rules.free_rebuy and self.buybacks[seat] == 0 else self.rules.stake
+        return self.ledger.buyback_cost(seat)
 
     def apply(self, action: str) -> None:
         """Buy back or pass for the out player deciding now."""
         seat = self.queue.pop(0)
         if action == "buyback":
-            self.paid[seat] += self.cost(seat)
-            self.buybacks[seat] += 1
-            self.scores[seat] = self.level
-            self.alive[seat] = True
+            self.ledger.buy_back(seat)
+
+    def end_round(self, seats: tuple[int, ...], penalties: list[int]) -> None:
+        """Score a finished round: eliminations, then the payout or the next
+        buy-back break (its out players in :attr:`queue`)."""
+        self.queue = self.ledger.end_round(seats, penalties)
+
+    def next_round(self) -> tuple[int, ...]:
+        """Pass the deal on; return the seats dealt in."""
+        self.ledger.next_dealer()
+        return tuple(self.ledger.seats_in())
+
+    def heuristic_buyback(self) -> bool:
+        """Whether the heuristic buys back the out player deciding now."""
+        ledger = self.ledger
+        seat = self.queue[0]
+        return should_buy_back(
+            ledger.buyback_cost(seat),
+            ledger.pot,
+            ledger.scores,
+            ledger.seats_in(),
+            ledger.limit,
+            ledger.buybacks[seat],
+        )
 
     def rollout(self, rng: random.Random, epsilon: float = EPSILON) -> None:
         """Play the rest of the game: heuristic buy-backs for the rest of the break,
@@ -290,65 +323,26 @@ class GameSim:
         probability ``epsilon``), until the pot is paid out."""
         rules = self.rules
         n = rules.players
-        limit = rules.eliminate_at
+        ledger = self.ledger
         while self.queue:
-            seat = self.queue[0]
-            alive = [s for s in range(n) if self.alive[s]]
-            buy = should_buy_back(
-                self.cost(seat), sum(self.paid), self.scores, alive, limit, self.buybacks[seat]
-            )
-            self.apply("buyback" if buy else "pass")
+            self.apply("buyback" if self.heuristic_buyback() else "pass")
+        if ledger.is_over:
+            return
         for _ in range(MAX_ROUNDS):
-            self.dealer = next(
-                s for s in ((self.dealer + k) % n for k in range(1, n + 1)) if self.alive[s]
-            )
-            seats = tuple(s for s in range(n) if self.alive[s])
+            seats = self.next_round()
             picks = rng.sample(range(52), HAND_SIZE * len(seats))
             hands = [0] * n
             for i, index in enumerate(picks):
                 hands[seats[i % len(seats)]] |= 1 << index
-            leader = next((s for s in seats if s > self.dealer), seats[0])
+            leader = next((s for s in seats if s > ledger.dealer), seats[0])
             rnd = RoundSim(rules, seats, hands, leader, leader, [], HAND_SIZE, [0] * n)
             rnd.rollout(rng, epsilon)
-            for s in seats:
-                self.scores[s] += rnd.penalties[s]
-                if self.scores[s] >= limit:
-                    self.alive[s] = False
-            still = [s for s in range(n) if self.alive[s]]
-            if not still:
-                low = min(self.scores[s] for s in seats)
-                self._pay([s for s in seats if self.scores[s] == low])
+            self.end_round(seats, rnd.penalties)
+            if ledger.is_over:
                 return
-            if len(still) == 1:
-                self._pay(still)
-                return
-            if 3 <= len(still) < n:
-                self.level = max(self.scores[s] for s in still)
-                for k in range(1, n + 1):
-                    s = (self.dealer + k) % n
-                    if self.alive[s]:
-                        continue
-                    alive_now = [t for t in range(n) if self.alive[t]]
-                    if should_buy_back(
-                        self.cost(s),
-                        sum(self.paid),
-                        self.scores,
-                        alive_now,
-                        limit,
-                        self.buybacks[s],
-                    ):
-                        self.queue.append(s)
-                        self.apply("buyback")
-        self._pay([s for s in range(n) if self.alive[s]])
-
-    def _pay(self, winners: list[int]) -> None:
-        n = self.rules.players
-        ordered = sorted(winners, key=lambda s: (s - self.dealer - 1) % n)
-        share, remainder = divmod(sum(self.paid), len(ordered))
-        for s in ordered:
-            self.won[s] += share
-        self.won[ordered[0]] += remainder
-        self.finished = True
+            while self.queue:
+                self.apply("buyback" if self.heuristic_buyback() else "pass")
+        ledger.pay(ledger.seats_in())
 
     def reward(self, seat: int) -> float:
         """Net chips won by ``seat`` from the break on, as a fraction of the pot."""
@@ -413,17 +407,7 @@ class GurkaSearch:
     def default_action(self, state: SearchState, rng: random.Random) -> str:
         """The heuristic's action in ``state``."""
         if isinstance(state, GameSim):
-            seat = state.queue[0]
-            alive = [s for s in range(state.rules.players) if state.alive[s]]
-            buy = should_buy_back(
-                state.cost(seat),
-                sum(state.paid),
-                state.scores,
-                alive,
-                state.rules.eliminate_at,
-                state.buybacks[seat],
-            )
-            return "buyback" if buy else "pass"
+            return "buyback" if state.heuristic_buyback() else "pass"
         assert isinstance(state, RoundSim) and state.to_move is not None
         index = card_policy(
             state.hands[state.to_move],

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardtable.errors import IllegalAction, RecordError
+from cardtable.gurka.ledger import Ledger
 from cardtable.gurka.observation import Observation
 from cardtable.gurka.round import RECORD_VERSION, Round, _check_seat, _record_rules, _replay
 from cardtable.gurka.rules import Rules
@@ -43,37 +44,23 @@ class Game:
     __slots__ = (
         "_actions",
         "_buyback_queue",
-        "_buyback_score",
-        "_buybacks",
         "_current",
-        "_dealer",
         "_history",
-        "_in",
-        "_paid",
+        "_ledger",
         "_phase",
         "_rng",
         "_rules",
-        "_scores",
         "_seed",
-        "_winners",
-        "_won",
     )
 
     _rules: Rules
     _seed: int
     _rng: random.Random
-    _scores: list[int]
-    _paid: list[int]
-    _won: list[int]
-    _in: list[bool]
-    _buybacks: list[int]
-    _dealer: int
+    _ledger: Ledger
     _current: Round
     _history: list[Round]
     _phase: str
     _buyback_queue: list[int]
-    _buyback_score: int
-    _winners: tuple[int, ...]
     _actions: list[str]
 
     def __init__(self) -> None:
@@ -93,24 +80,19 @@ class Game:
         game._rules = rules
         game._seed = seed
         game._rng = random.Random(seed)
-        game._scores = [0] * n
-        game._paid = [rules.stake] * n
-        game._won = [0] * n
-        game._in = [True] * n
-        game._buybacks = [0] * n
         game._history = []
         game._phase = "play"
         game._buyback_queue = []
-        game._buyback_score = 0
-        game._winners = ()
         game._actions = []
-        game._dealer = game._rng.randrange(n)
+        game._ledger = Ledger.new(rules, game._rng.randrange(n))
         game._deal()
         return game
 
     def _deal(self) -> None:
-        seats = [s for s in range(self._rules.players) if self._in[s]]
-        self._current = Round.new(self._rules, seats, self._dealer, self._rng.getrandbits(64))
+        ledger = self._ledger
+        self._current = Round.new(
+            self._rules, ledger.seats_in(), ledger.dealer, self._rng.getrandbits(64)
+        )
         self._phase = "play"
 
     # -- properties ------------------------------------------------------------
@@ -153,34 +135,34 @@ class Game:
     @property
     def scores(self) -> tuple[int, ...]:
         """Penalty score per seat (out players keep the score that put them out)."""
-        return tuple(self._scores)
+        return tuple(self._ledger.scores)
 
     @property
     def pot(self) -> int:
         """Chips staked into the pot so far: the stakes and paid buy-backs. It is not
         emptied by the payout; :attr:`chips` shows who won it."""
-        return sum(self._paid)
+        return self._ledger.pot
 
     @property
     def paid(self) -> tuple[int, ...]:
         """Chips each seat has paid into the pot."""
-        return tuple(self._paid)
+        return tuple(self._ledger.paid)
 
     @property
     def chips(self) -> tuple[int, ...]:
         """Net chips per seat: pot won minus stakes paid. Sums to zero once the game
         is over (to minus the pot before)."""
-        return tuple(w - p for w, p in zip(self._won, self._paid, strict=True))
+        return self._ledger.chips()
 
     @property
     def alive(self) -> tuple[int, ...]:
         """The seats still in, ascending (out players who bought back are in again)."""
-        return tuple(s for s in range(self._rules.players) if self._in[s])
+        return tuple(self._ledger.seats_in())
 
     @property
     def buybacks(self) -> tuple[int, ...]:
         """Buy-backs taken per seat."""
-        return tuple(self._buybacks)
+        return tuple(self._ledger.buybacks)
 
     @property
     def is_over(self) -> bool:
@@ -190,12 +172,13 @@ class Game:
     @property
     def winners(self) -> tuple[int, ...]:
         """The seats that won the pot (several when it is split); empty before the end."""
-        return self._winners
+        return self._ledger.winners
 
     @property
     def winner(self) -> int | None:
         """The seat that won the whole pot; None before the end and when the pot is split."""
-        return self._winners[0] if len(self._winners) == 1 else None
+        winners = self._ledger.winners
+        return winners[0] if len(winners) == 1 else None
 
     @property
     def to_move(self) -> int | None:
@@ -224,9 +207,7 @@ class Game:
     def buyback_cost(self, seat: int) -> int:
         """What ``seat`` would pay to buy back now: the stake, or 0 for a first
         buy-back with ``free_rebuy``."""
-        if self._rules.free_rebuy and self._buybacks[seat] == 0:
-            return 0
-        return self._rules.stake
+        return self._ledger.buyback_cost(seat)
 
     def can_apply(self, action: str) -> bool:
         """Whether ``action`` is legal now (the same check :meth:`apply` makes)."""
@@ -273,10 +254,7 @@ class Game:
         choice = self._buyback_choice(action)
         seat = self._buyback_queue[0]
         if choice == BUYBACK:
-            self._paid[seat] += self.buyback_cost(seat)
-            self._buybacks[seat] += 1
-            self._scores[seat] = self._buyback_score
-            self._in[seat] = True
+            self._ledger.buy_back(seat)
         self._actions.append(choice)
         self._buyback_queue.pop(0)
         if not self._buyback_queue:
@@ -286,49 +264,18 @@ class Game:
     def _finish_round(self) -> None:
         rnd = self._current
         self._history.append(rnd)
-        limit = self._rules.eliminate_at
-        for seat, points in enumerate(rnd.result()):
-            self._scores[seat] += points
-        for seat in rnd.seats:
-            if self._scores[seat] >= limit:
-                self._in[seat] = False
-        still_in = self.alive
-        if not still_in:
-            low = min(self._scores[s] for s in rnd.seats)
-            self._pay([s for s in rnd.seats if self._scores[s] == low])
-        elif len(still_in) == 1:
-            self._pay(list(still_in))
-        elif len(still_in) >= 3 and len(still_in) < self._rules.players:
-            n = self._rules.players
-            self._buyback_queue = [
-                seat
-                for seat in ((self._dealer + k) % n for k in range(1, n + 1))
-                if not self._in[seat]
-            ]
-            self._buyback_score = max(self._scores[s] for s in still_in)
+        ledger = self._ledger
+        self._buyback_queue = ledger.end_round(rnd.seats, rnd.result())
+        if ledger.is_over:
+            self._phase = "over"
+        elif self._buyback_queue:
             self._phase = "buyback"
         else:
             self._next_deal()
 
     def _next_deal(self) -> None:
-        n = self._rules.players
-        self._dealer = next(
-            seat for seat in ((self._dealer + k) % n for k in range(1, n + 1)) if self._in[seat]
-        )
+        self._ledger.next_dealer()
         self._deal()
-
-    def _pay(self, winners: list[int]) -> None:
-        """Share the pot among ``winners``; a remainder goes to the first of them
-        clockwise from the dealer (starting left of the dealer)."""
-        n = self._rules.players
-        ordered = sorted(winners, key=lambda s: (s - self._dealer - 1) % n)
-        pot = self.pot
-        share, remainder = divmod(pot, len(ordered))
-        for seat in ordered:
-            self._won[seat] += share
-        self._won[ordered[0]] += remainder
-        self._winners = tuple(ordered)
-        self._phase = "over"
 
     # -- observation and records -------------------------------------------------
 
@@ -347,7 +294,7 @@ class Game:
             chips=self.chips,
             buybacks=self.buybacks,
             round_number=self.round_number,
-            winners=self._winners if self._phase == "over" else None,
+            winners=self._ledger.winners if self._phase == "over" else None,
         )
 
     def to_record(self) -> dict[str, Any]:
@@ -365,7 +312,7 @@ class Game:
             record["result"] = {
                 "scores": list(self.scores),
                 "chips": list(self.chips),
-                "winners": list(self._winners),
+                "winners": list(self._ledger.winners),
             }
         return record
 
@@ -393,5 +340,5 @@ class Game:
     def __repr__(self) -> str:
         return (
             f"<gurka.Game players={self.players} phase={self._phase} "
-            f"round={self.round_number} scores={list(self._scores)} pot={self.pot}>"
+            f"round={self.round_number} scores={list(self._ledger.scores)} pot={self.pot}>"
         )

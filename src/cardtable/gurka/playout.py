@@ -1,9 +1,10 @@
 """The fast path: whole Gurka games of random legal play on plain ints.
 
-This is what benchmarks and search rollouts use. It deals exactly as
-:class:`~cardtable.gurka.Game` does (same seed, same deals) and applies the same
-rules through the same kernel (:func:`~cardtable.gurka.trick.legal_mask`), but
-keeps no objects, text or history. The tests replay its recorded actions through
+This is what benchmarks use. It deals exactly as :class:`~cardtable.gurka.Game` does
+(same seed, same deals) and applies the same rules: card play as the kernel
+:func:`~cardtable.gurka.trick.legal_mask` (inlined for speed), and elimination,
+buy-backs and payout through the game's own :class:`~cardtable.gurka.ledger.Ledger`;
+it keeps no objects, text or history. The tests replay its recorded actions through
 the public :class:`~cardtable.gurka.Game` and check the outcome is identical.
 
 >>> from cardtable.gurka import Rules
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from cardtable.cards import CARDS
+from cardtable.gurka.ledger import Ledger
 from cardtable.gurka.round import HAND_SIZE, deal_masks
 from cardtable.gurka.rules import Rules
 from cardtable.gurka.trick import RANK_AT_LEAST, lowest_mask
@@ -56,14 +58,11 @@ def random_game(
     uniform among the legal ones, and an out player buys back with probability
     ``buyback_chance`` (both drawn from ``policy_seed``)."""
     n = rules.players
-    stake = rules.stake
-    limit = rules.eliminate_at
     every = rules.penalty_tricks == "every"
     match_previous = rules.match_previous
     must_head = rules.must_head
     aces_unbeatable = rules.aces_unbeatable
     lead_lowest = rules.lead_lowest
-    free_rebuy = rules.free_rebuy
     rank_of = _RANK_OF
     at_least = RANK_AT_LEAST
     game_rng = random.Random(seed)
@@ -71,16 +70,17 @@ def random_game(
     randrange = policy.randrange
     actions: list[str] | None = [] if record else None
 
-    scores = [0] * n
-    paid = [stake] * n
-    alive = [True] * n
-    buybacks = [0] * n
-    dealer = game_rng.randrange(n)
+    ledger = Ledger.new(rules, game_rng.randrange(n))
+    alive = ledger.alive
     rounds = 0
     while True:
-        seats = [s for s in range(n) if alive[s]]
+        if rounds:
+            ledger.next_dealer()
+        dealer = ledger.dealer
+        seats = ledger.seats_in()
         hands = deal_masks(seats, dealer, game_rng.getrandbits(64))
         hand = [hands.get(s, 0) for s in range(n)]
+        penalties = [0] * n
         nxt = [0] * n
         count = len(seats)
         for i, s in enumerate(seats):
@@ -125,48 +125,23 @@ def random_game(
                 s = leader
                 for rank in ranks:
                     if rank == top:
-                        scores[s] += top
+                        penalties[s] += top
                     s = nxt[s]
             leader = taker
-        for s in seats:
-            if scores[s] >= limit:
-                alive[s] = False
-        still_in = [s for s in range(n) if alive[s]]
-        if len(still_in) <= 1:
-            if still_in:
-                winners = still_in
-            else:
-                low = min(scores[s] for s in seats)
-                winners = [s for s in seats if scores[s] == low]
+        for s in ledger.end_round(seats, penalties):
+            if policy.random() < buyback_chance:
+                ledger.buy_back(s)
+                if actions is not None:
+                    actions.append("buyback")
+            elif actions is not None:
+                actions.append("pass")
+        if ledger.is_over:
             break
-        if 3 <= len(still_in) < n:
-            level = max(scores[s] for s in still_in)
-            for k in range(1, n + 1):
-                s = (dealer + k) % n
-                if alive[s]:
-                    continue
-                if policy.random() < buyback_chance:
-                    paid[s] += 0 if free_rebuy and not buybacks[s] else stake
-                    buybacks[s] += 1
-                    scores[s] = level
-                    alive[s] = True
-                    if actions is not None:
-                        actions.append("buyback")
-                elif actions is not None:
-                    actions.append("pass")
-        dealer = next(s for s in ((dealer + k) % n for k in range(1, n + 1)) if alive[s])
 
-    winners.sort(key=lambda s: (s - dealer - 1) % n)
-    pot = sum(paid)
-    share, remainder = divmod(pot, len(winners))
-    won = [0] * n
-    for s in winners:
-        won[s] = share
-    won[winners[0]] += remainder
     return PlayoutResult(
-        scores=tuple(scores),
-        chips=tuple(w - p for w, p in zip(won, paid, strict=True)),
-        winners=tuple(winners),
+        scores=tuple(ledger.scores),
+        chips=ledger.chips(),
+        winners=ledger.winners,
         rounds=rounds,
         actions=None if actions is None else tuple(actions),
     )
