@@ -157,3 +157,38 @@ def test_no_observation_depends_on_another_seats_unplayed_cards(
         assert world.observation(seat).to_dict() == seen
         if not world.is_over:
             _play(world, rng)  # the world plays on under the rules
+
+
+QUICK = {"ismcts": {"iterations": 20}, "pimc": {"worlds": 2}}
+"""Small budgets: the test is about legality, not strength."""
+
+
+def _bots_of(name: str) -> list[str]:
+    from cardtable.bots import list_bots
+
+    return list(list_bots(game=name))
+
+
+@pytest.mark.parametrize(
+    ("name", "bot"), [pytest.param(n, b, id=f"{n}-{b}") for n in kinds() for b in _bots_of(n)]
+)
+def test_every_bot_that_plays_a_game_plays_only_legal_actions(name: str, bot: str) -> None:
+    """A whole game (or deal) with the bot in every seat, driven through its whole
+    lifecycle; the driver refuses any action the engine would not take."""
+    from cardtable.bots import BotDriver, make_bot
+
+    game = kind(name)
+    rules = _short(game, {})
+    state = game.deal(rules, 5)
+    bots = [
+        make_bot(bot, game=name, seed=seat, **QUICK.get(bot, {})) for seat in range(state.players)
+    ]
+    driver = BotDriver(
+        name, state, bots, rules, current_round=None if game.new_deal is None else (lambda s: s)
+    )
+    driver.start()
+    while not state.is_over:
+        legal = state.legal_actions()
+        action = driver.step()
+        assert action in legal, f"{bot} played {action!r}, not one of {legal}"
+    driver.finish()
