@@ -55,7 +55,7 @@ def test_bad_options_and_gurka() -> None:
     game = GurkaGame.new(seed=1)
     seat = game.to_move
     observation = game.observation(seat)
-    with pytest.raises(ValueError, match="Kraken"):
+    with pytest.raises(ValueError, match="pimc plays kraken only, not gurka"):
         PimcBot(worlds=1).act(observation)
 
 
