@@ -65,7 +65,7 @@ def fast_path(n: int, deal_each: bool) -> Callable[[], int]:
     def work() -> int:
         for i in range(n):
             hands = deal() if deal_each else dealt[i]
-            random_playout(hands, i & 3, i & 3, False, True, rng)
+            random_playout(hands, i & 3, i & 3, "amsterdam", True, rng)
         return n
 
     return work
@@ -166,7 +166,7 @@ def main() -> None:
 
     def legal_bits() -> int:
         for hand, trick, trump in masks:
-            legal_mask(hand, trick, trump, False)
+            legal_mask(hand, trick, trump, "amsterdam")
         return len(masks)
 
     print(f"naive_baseline_rounds_per_s: {baseline:,.0f}")

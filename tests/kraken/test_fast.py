@@ -25,7 +25,7 @@ def test_playstate_follows_round_and_undo_restores(seed: int, play: str) -> None
     r = started_round(seed, rules)
     assert r.trump is not None and r.to_move is not None
     state = PlayState(
-        [h.mask for h in r.hands], int(r.trump), int(r.to_move), rotterdam=play == "rotterdam"
+        [h.mask for h in r.hands], int(r.trump), int(r.to_move), play_rules=rules.play
     )
     rng = random.Random(seed)
     snapshots = []
@@ -64,7 +64,7 @@ def test_random_playout_scores_a_whole_round(seed: int, play: str) -> None:
         [h.mask for h in r.hands],
         int(r.trump),
         int(r.to_move),
-        play == "rotterdam",
+        r.rules.play,
         True,
         random.Random(seed),
     )

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from cardtable.cards import CardSet, Suit
 from cardtable.kraken import DECK, Round, Rules, Seat
 from cardtable.kraken.inference import DealSampler, infer, sample_hidden
+from cardtable.kraken.rules import PlayRules
 
 from .helpers import ALL_RULES
 
@@ -84,7 +85,7 @@ def test_rotterdam_undertrumping_shows_no_higher_trump() -> None:
     assert view & CardSet.parse("8H QH KH")
 
 
-def _forbidden_cards(card: str, trick: str, play: str) -> CardSet:
+def _forbidden_cards(card: str, trick: str, play: PlayRules) -> CardSet:
     from cardtable.cards import Card, parse_cards
     from cardtable.kraken.inference import _forbidden
     from cardtable.kraken.trick import DECK
@@ -94,7 +95,7 @@ def _forbidden_cards(card: str, trick: str, play: str) -> CardSet:
         Card.parse(card).index,
         [c.index for c in parse_cards(trick)],
         Suit.HEARTS,
-        play == "rotterdam",
+        play,
         DECK.mask & ~played.mask,
     )
     return CardSet(mask)

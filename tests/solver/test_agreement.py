@@ -35,7 +35,7 @@ def _check(seed: int, tricks_left: int) -> None:
     assert value == expected, (round_.to_record(), position)
     plain = PureSearch(
         position.trump,
-        position.rotterdam,
+        position.play_rules,
         position.count_roem,
         Options(table=False, ordering=False, equivalence=False, bounds=False),
     )

@@ -53,7 +53,7 @@ def test_makes_is_nat_with_best_play(seed: int, tricks_left: int) -> None:
         position.trick,
         position.leader,
         position.trump,
-        position.rotterdam,
+        position.play_rules,
         position.count_roem,
         0,
     )

@@ -90,7 +90,7 @@ class KrakenSearch:
             [h.mask for h in state.hands],
             int(state.trump),
             int(state.to_move),
-            state.rules.play == "rotterdam",
+            state.rules.play,
             state.rules.roem == "tricks",
             rng,
         )

@@ -8,8 +8,11 @@ the tests check that they agree.
 >>> from cardtable.cards import CardSet, Suit
 >>> hand = CardSet.parse("7H JS 8C").mask
 >>> lead = CardSet.parse("AD").mask.bit_length() - 1
->>> str(CardSet(legal_mask(hand, [lead], Suit.SPADES, rotterdam=False)))
+>>> str(CardSet(legal_mask(hand, [lead], Suit.SPADES, "amsterdam")))
 'JS'
+
+The play rule (``Rules.play``) is passed as what it is; the hot paths turn it once
+into its code (:data:`PLAY_CODES`) and compute with that.
 """
 
 from __future__ import annotations
@@ -20,20 +23,35 @@ from typing import Final
 
 from cardtable.cards import CARDS, Rank, Suit
 from cardtable.kraken.roem import trick_roem_mask
+from cardtable.kraken.rules import PlayRules
 from cardtable.kraken.trick import DECK, PLAIN_ORDER, TRUMP_ORDER, card_points
 
 __all__ = [
     "ABOVE",
+    "AMSTERDAM",
+    "PLAY_CODES",
     "POINTS",
     "POWER",
+    "ROTTERDAM",
     "SUITS",
     "SUIT_OF",
     "PlayState",
     "legal_mask",
+    "legal_mask_at",
     "random_card",
     "random_playout",
     "winner_of",
 ]
+
+AMSTERDAM: Final = 0
+"""The code of the Amsterdam play rule: trump when you cannot follow, unless your
+partner is winning the trick; overtrump when you can, or play any card."""
+ROTTERDAM: Final = 1
+"""The code of the Rotterdam play rule: trump (and overtrump when you can) whenever
+you cannot follow, even over your partner."""
+PLAY_CODES: Final[dict[PlayRules, int]] = {"amsterdam": AMSTERDAM, "rotterdam": ROTTERDAM}
+"""The code the hot paths compute with, by ``Rules.play`` (the one place that maps
+them in this layer; :func:`legal_mask_at` and :func:`random_playout` read codes)."""
 
 SUIT_OF: Final[tuple[int, ...]] = tuple(i // 13 for i in range(52))
 """Suit of each card index."""
@@ -82,8 +100,9 @@ def winner_of(trick: Sequence[int], trump: int) -> int:
     return best
 
 
-def legal_mask(hand: int, trick: Sequence[int], trump: int, rotterdam: bool) -> int:
-    """The cards of ``hand`` that may be played to ``trick`` (card indices, leader first)."""
+def legal_mask(hand: int, trick: Sequence[int], trump: int, play: PlayRules) -> int:
+    """The cards of ``hand`` that may be played to ``trick`` (card indices, leader first)
+    under the play rule ``play``."""
     if not trick:
         return hand
     led = SUIT_OF[trick[0]]
@@ -94,14 +113,15 @@ def legal_mask(hand: int, trick: Sequence[int], trump: int, rotterdam: bool) -> 
             winner = i
     top = trick[winner]
     top_trump = top if SUIT_OF[top] == trump else -1
-    return legal_mask_at(hand, led, trump, top_trump, winner == len(trick) - 2, rotterdam)
+    return legal_mask_at(hand, led, trump, top_trump, winner == len(trick) - 2, PLAY_CODES[play])
 
 
 def legal_mask_at(
-    hand: int, led: int, trump: int, top_trump: int, partner_winning: bool, rotterdam: bool
+    hand: int, led: int, trump: int, top_trump: int, partner_winning: bool, play_code: int
 ) -> int:
     """:func:`legal_mask` from a summary of the trick: the suit led, the highest trump
-    in it (-1 if none) and whether the partner of the player to move is winning."""
+    in it (-1 if none) and whether the partner of the player to move is winning; the
+    play rule as its code (:data:`PLAY_CODES`)."""
     follow = hand & SUITS[led]
     if led == trump:
         if follow:
@@ -113,11 +133,11 @@ def legal_mask_at(
     if not trumps:
         return hand
     if top_trump < 0:
-        if partner_winning and not rotterdam:
+        if partner_winning and play_code == AMSTERDAM:
             return hand
         return trumps
     higher = trumps & ABOVE[top_trump]
-    if rotterdam:
+    if play_code == ROTTERDAM:
         return higher or trumps
     if partner_winning:
         return (hand & ~SUITS[trump]) | higher or hand
@@ -143,9 +163,9 @@ class PlayState:
         "hands",
         "history",
         "leader",
+        "play_rules",
         "points",
         "roem",
-        "rotterdam",
         "to_move",
         "trick",
         "tricks_won",
@@ -157,14 +177,14 @@ class PlayState:
         hands: Sequence[int],
         trump: int,
         leader: int,
-        rotterdam: bool = False,
+        play_rules: PlayRules = "amsterdam",
         count_roem: bool = True,
     ) -> None:
         self.hands = list(hands)
         self.trump = trump
         self.leader = leader
         self.to_move = leader
-        self.rotterdam = rotterdam
+        self.play_rules = play_rules
         self.count_roem = count_roem
         self.trick: list[int] = []
         self.points = [0, 0]
@@ -179,7 +199,7 @@ class PlayState:
 
     def legal(self) -> int:
         """The legal cards of the player to move, as a mask."""
-        return legal_mask(self.hands[self.to_move], self.trick, self.trump, self.rotterdam)
+        return legal_mask(self.hands[self.to_move], self.trick, self.trump, self.play_rules)
 
     def play(self, card: int) -> None:
         """Play ``card`` (assumed legal) for the player to move."""
@@ -232,7 +252,7 @@ def random_playout(
     hands: Sequence[int],
     trump: int,
     leader: int,
-    rotterdam: bool,
+    play: PlayRules,
     count_roem: bool,
     rng: random.Random,
 ) -> tuple[int, int, int, int, int]:
@@ -242,6 +262,8 @@ def random_playout(
     card points with the last trick's 10, trick roem if ``count_roem``, and the
     number of tricks team 0 took. This is the fastest pure-Python path.
     """
+    code = PLAY_CODES[play]
+    amsterdam, rotterdam = code == AMSTERDAM, code == ROTTERDAM
     hands = list(hands)
     rand = rng.random
     suits = SUITS
@@ -285,7 +307,7 @@ def random_playout(
                 if not t:
                     m = h
                 elif top_trump < 0:
-                    m = h if (best_pos == pos - 2 and not rotterdam) else t
+                    m = h if (best_pos == pos - 2 and amsterdam) else t
                 else:
                     higher = t & above[top_trump]
                     if rotterdam:

@@ -43,6 +43,7 @@ from cardtable.cards import CardSet, Suit, iter_bits
 from cardtable.kraken.fast import legal_mask
 from cardtable.kraken.observation import Observation
 from cardtable.kraken.roem import hand_roem
+from cardtable.kraken.rules import PlayRules
 from cardtable.kraken.seat import Seat
 from cardtable.kraken.trick import DECK
 
@@ -70,12 +71,12 @@ class Inference:
     """The trump suit, once chosen."""
 
 
-def _forbidden(card: int, trick: list[int], trump: int, rotterdam: bool, unseen: int) -> int:
+def _forbidden(card: int, trick: list[int], trump: int, play: PlayRules, unseen: int) -> int:
     """The cards whose presence in the hand would have made ``card`` illegal."""
     forbidden = 0
     for other in iter_bits(unseen):
         hand = (1 << card) | (1 << other)
-        if not legal_mask(hand, trick, trump, rotterdam) >> card & 1:
+        if not legal_mask(hand, trick, trump, play) >> card & 1:
             forbidden |= 1 << other
     return forbidden
 
@@ -87,7 +88,6 @@ def infer(observation: Observation) -> Inference:
     own = CardSet(obs.hand).mask
     played = [0, 0, 0, 0]
     excluded = [0, 0, 0, 0]
-    rotterdam = obs.rules.play == "rotterdam"
     trump = None if obs.trump is None else int(obs.trump)
     gone = 0
     tricks = [[(Seat(s), c) for s, c in t.plays] for t in obs.tricks]
@@ -98,7 +98,7 @@ def infer(observation: Observation) -> Inference:
         for seat, card in trick:
             if cards and trump is not None and seat != me:
                 hidden_then = DECK.mask & ~gone & ~own & ~card.bit
-                excluded[seat] |= _forbidden(card.index, cards, trump, rotterdam, hidden_then)
+                excluded[seat] |= _forbidden(card.index, cards, trump, obs.rules.play, hidden_then)
             cards.append(card.index)
             played[seat] |= card.bit
             gone |= card.bit

@@ -131,5 +131,5 @@ def legal_plays(
     mask = 0
     for card in hand:
         mask |= card.bit
-    legal = legal_mask(mask, [c.index for c in trick], trump, rules.play == "rotterdam")
+    legal = legal_mask(mask, [c.index for c in trick], trump, rules.play)
     return {card for card in hand if legal & card.bit}

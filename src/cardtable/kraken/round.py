@@ -434,7 +434,7 @@ class Round:
                 self._hands[self._to_move],
                 self._trick,
                 self._trump,
-                self._rules.play == "rotterdam",
+                self._rules.play,
             )
             self._legal_cards = mask
             legal = []

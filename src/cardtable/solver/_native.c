@@ -47,8 +47,12 @@ typedef struct {
 static Entry *table = NULL;
 static uint32_t generation = 0;
 
+/* The play codes: the play rule (Rules.play) the search applies, as given by
+   cardtable.solver.native (its one source). */
+enum { PLAY_AMSTERDAM = 0, PLAY_ROTTERDAM = 1 };
+
 typedef struct {
-    int trump, rotterdam, count_roem, flags;
+    int trump, play, count_roem, flags;
     uint32_t gen;
     uint8_t pts[32];
     uint8_t power[4][32];  /* power[led][card] */
@@ -95,10 +99,10 @@ static inline int popcount32(uint32_t x) {
 }
 static inline int lowbit(uint32_t x) { return __builtin_ctz(x); }
 
-static void ctx_init(Ctx *c, int trump, int rotterdam, int count_roem, int flags) {
+static void ctx_init(Ctx *c, int trump, int play, int count_roem, int flags) {
     memset(c, 0, sizeof(*c));
     c->trump = trump;
-    c->rotterdam = rotterdam;
+    c->play = play;
     c->count_roem = count_roem;
     c->flags = flags;
     for (int s = 0; s < 4; s++) {
@@ -172,11 +176,11 @@ static uint32_t legal_at(const Ctx *c, uint32_t hand, int led, int top, int part
     uint32_t trumps = hand & SUIT_MASK(trump);
     if (!trumps) return hand;
     if (top < 0) {
-        if (partner && !c->rotterdam) return hand;
+        if (partner && c->play == PLAY_AMSTERDAM) return hand;
         return trumps;
     }
     uint32_t higher = trumps & c->above[top];
-    if (c->rotterdam) return higher ? higher : trumps;
+    if (c->play == PLAY_ROTTERDAM) return higher ? higher : trumps;
     if (partner) {
         uint32_t m = (hand & ~SUIT_MASK(trump)) | higher;
         return m ? m : hand;
@@ -675,10 +679,14 @@ static uint32_t compact_mask(unsigned long long mask) {
 }
 
 static int Context_init(ContextObject *self, PyObject *args, PyObject *kwds) {
-    int trump, rotterdam, count_roem, flags;
-    if (!PyArg_ParseTuple(args, "iiii", &trump, &rotterdam, &count_roem, &flags)) return -1;
+    int trump, play, count_roem, flags;
+    if (!PyArg_ParseTuple(args, "iiii", &trump, &play, &count_roem, &flags)) return -1;
     if (trump < 0 || trump > 3) {
         PyErr_SetString(PyExc_ValueError, "trump must be 0..3");
+        return -1;
+    }
+    if (play != PLAY_AMSTERDAM && play != PLAY_ROTTERDAM) {
+        PyErr_SetString(PyExc_ValueError, "play must be a play code (0 amsterdam, 1 rotterdam)");
         return -1;
     }
     if (!table) {
@@ -688,7 +696,7 @@ static int Context_init(ContextObject *self, PyObject *args, PyObject *kwds) {
         if (!raw) { PyErr_NoMemory(); return -1; }
         table = (Entry *)(((uintptr_t)raw + 63) & ~(uintptr_t)63);
     }
-    ctx_init(&self->ctx, trump, rotterdam, count_roem, flags);
+    ctx_init(&self->ctx, trump, play, count_roem, flags);
     self->ctx.gen = ++generation;
     if (generation == 0) { /* wrapped: clear everything */
         memset(table, 0, TABLE_SIZE * sizeof(Entry));
@@ -745,7 +753,7 @@ static PyTypeObject ContextType = {
     PyVarObject_HEAD_INIT(NULL, 0).tp_name = "cardtable.solver._native.Context",
     .tp_basicsize = sizeof(ContextObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Context(trump, rotterdam, count_roem, flags): the search of one deal",
+    .tp_doc = "Context(trump, play, count_roem, flags): the search of one deal (play: a play code)",
     .tp_new = PyType_GenericNew,
     .tp_init = (initproc)Context_init,
     .tp_methods = Context_methods,

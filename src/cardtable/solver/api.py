@@ -93,7 +93,7 @@ def position_of(round_: Round) -> Position:
         trick,
         leader,
         int(round_.trump),
-        round_.rules.play == "rotterdam",
+        round_.rules.play,
         round_.rules.roem == "tricks",
         mars,
     )
@@ -109,13 +109,13 @@ def searcher_for(
 
         if native.AVAILABLE:
             return native.NativeSearch(
-                position.trump, position.rotterdam, position.count_roem, options
+                position.trump, position.play_rules, position.count_roem, options
             )
         if engine == "native":
             raise RuntimeError(
                 "the compiled solver is not built: reinstall with `pip install -e .`"
             )
-    return PureSearch(position.trump, position.rotterdam, position.count_roem, options)
+    return PureSearch(position.trump, position.play_rules, position.count_roem, options)
 
 
 def parity(position: Position) -> int:
@@ -248,7 +248,7 @@ def makes(round_: Round, engine: Engine = "auto") -> bool:
         position.trick,
         position.leader,
         position.trump,
-        position.rotterdam,
+        position.play_rules,
         position.count_roem,
         0,
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from cardtable.kraken.rules import PlayRules
 from cardtable.solver.search import Options, Position
 
 __all__ = ["AVAILABLE", "NativeSearch"]
@@ -22,6 +23,10 @@ except ImportError:  # pragma: no cover - the extension is built by pip install
 AVAILABLE: bool = _native is not None
 """Whether the compiled search can be used."""
 
+_PLAY_CODES: dict[PlayRules, int] = {"amsterdam": 0, "rotterdam": 1}
+"""The play code of each play rule in ``_native.c`` (``PLAY_AMSTERDAM``,
+``PLAY_ROTTERDAM``): the one place the C layer gets it."""
+
 
 class NativeSearch:
     """The compiled search for one deal (same trump and rules).
@@ -31,13 +36,13 @@ class NativeSearch:
     never reads another's, so searches cannot mix up their entries.
     """
 
-    def __init__(self, trump: int, rotterdam: bool, count_roem: bool, options: Options) -> None:
+    def __init__(self, trump: int, play: PlayRules, count_roem: bool, options: Options) -> None:
         if _native is None:
             raise RuntimeError(
                 "the compiled solver is not built: reinstall with `pip install -e .`"
             )
         self.trump = trump
-        self.rotterdam = rotterdam
+        self.play = play
         self.count_roem = count_roem
         flags = (
             (1 if options.table else 0)
@@ -45,7 +50,7 @@ class NativeSearch:
             | (4 if options.equivalence else 0)
             | (8 if options.bounds else 0)
         )
-        self._context = _native.Context(trump, int(rotterdam), int(count_roem), flags)
+        self._context = _native.Context(trump, _PLAY_CODES[play], int(count_roem), flags)
         self.nodes = 0
 
     def search(self, position: Position, alpha: int, beta: int) -> int:

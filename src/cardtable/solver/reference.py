@@ -23,7 +23,7 @@ def reference_value(position: Position) -> int:
     for offset, card in enumerate(position.trick):
         hands[(position.leader + offset) & 3] |= 1 << card
     state = PlayState(
-        hands, position.trump, position.leader, position.rotterdam, position.count_roem
+        hands, position.trump, position.leader, position.play_rules, position.count_roem
     )
     for card in position.trick:
         state.play(card)

@@ -32,7 +32,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from cardtable.kraken.fast import POINTS, POWER, SUITS, legal_mask_at
+from cardtable.kraken.fast import PLAY_CODES, POINTS, POWER, SUITS, legal_mask_at
+from cardtable.kraken.rules import PlayRules
 from cardtable.solver.tables import (
     MARS,
     ORDER,
@@ -79,7 +80,7 @@ class Position:
     trick: tuple[int, ...]
     leader: int
     trump: int
-    rotterdam: bool
+    play_rules: PlayRules
     count_roem: bool
     mars: int
 
@@ -96,7 +97,7 @@ class Position:
             return hand
         led, _, best_pos, top = summary
         return legal_mask_at(
-            hand, led, self.trump, top, best_pos == len(self.trick) - 2, self.rotterdam
+            hand, led, self.trump, top, best_pos == len(self.trick) - 2, PLAY_CODES[self.play_rules]
         )
 
     def play(self, card: int) -> tuple[Position, int]:
@@ -111,7 +112,7 @@ class Position:
                 trick,
                 self.leader,
                 self.trump,
-                self.rotterdam,
+                self.play_rules,
                 self.count_roem,
                 self.mars,
             ), 0
@@ -132,7 +133,7 @@ class Position:
             (),
             winner,
             self.trump,
-            self.rotterdam,
+            self.play_rules,
             self.count_roem,
             mars,
         )
@@ -161,9 +162,10 @@ class PureSearch:
     with different rules.
     """
 
-    def __init__(self, trump: int, rotterdam: bool, count_roem: bool, options: Options) -> None:
+    def __init__(self, trump: int, play: PlayRules, count_roem: bool, options: Options) -> None:
         self.trump = trump
-        self.rotterdam = rotterdam
+        self.play = play
+        self._play_code = PLAY_CODES[play]
         self.count_roem = count_roem
         self.options = options
         self.table: dict[tuple[int, int, int, int, int, int], tuple[int, int, int]] = {}
@@ -424,7 +426,7 @@ class PureSearch:
         hands = self._hands
         seat = (leader + pos) & 3
         hand = hands[seat]
-        legal = legal_mask_at(hand, led, self.trump, top, best_pos == pos - 2, self.rotterdam)
+        legal = legal_mask_at(hand, led, self.trump, top, best_pos == pos - 2, self._play_code)
         cards = self._moves(legal, hand, seat, pos, best_pow, best_pos, led, -1, tmask, tpts)
         maximizing = not seat & 1
         best = -INF if maximizing else INF
