@@ -81,3 +81,49 @@ def test_an_observation_names_its_game() -> None:
         played = kind(game)
         state = played.new_game(played.rules(), 1)
         assert game_of(state.observation(0)) == game
+
+
+@pytest.mark.parametrize("game", ["kraken", "gurka"])
+def test_a_seat_played_from_outside_leaves_the_bots_lifecycle_whole(game: str) -> None:
+    """Seat 0 is a person (no bot): their moves come through play(); the bots' moves
+    are decided first and played later, as a table thinking in the background does."""
+    played = kind(game)
+    rules = played.rules(changes={"rounds": 2} if game == "kraken" else {"players": 3})
+    state = played.new_game(rules, 6)
+    bots: list[Recorder | None] = [None] + [Recorder(seat) for seat in range(1, state.players)]
+    driver = BotDriver(game, state, bots, rules)
+    driver.start()
+    while not state.is_over:
+        if state.to_move == 0:
+            with pytest.raises(ValueError, match="played from outside"):
+                driver.decide()
+            before = state.to_record()
+            with pytest.raises(IllegalAction):
+                driver.play("no such action")
+            assert state.to_record() == before
+            driver.play(state.legal_actions()[-1])
+        else:
+            decided = driver.decide()
+            assert decided in state.legal_actions()
+            driver.play(decided)
+    rounds = len(state.history)  # type: ignore[attr-defined]
+    for bot in bots[1:]:
+        assert bot is not None
+        assert bot.calls.count("start_round") == bot.calls.count("end_round") == rounds
+        assert bot.calls.count("end_game") == 1 and bot.calls[-1] == "end_game"
+    driver.finish()  # once only
+    assert all(bot is None or bot.calls.count("end_game") == 1 for bot in bots)
+
+
+def test_decide_once_is_the_lifecycle_cut_to_one_move() -> None:
+    from cardtable.bots import decide_once
+
+    played = kind("kraken")
+    rules = played.rules()
+    state = played.new_game(rules, 2)
+    seat = state.to_move
+    assert seat is not None
+    bot = Recorder(1)
+    action = decide_once(bot, "kraken", state.observation(seat), 4, rules)
+    assert action in state.legal_actions()
+    assert bot.calls == [f"start_game kraken {seat} 4", "start_round", "act"]

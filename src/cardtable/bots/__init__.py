@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from cardtable.bots.base import BaseBot, Bot, BotDriver
+from cardtable.bots.base import BaseBot, Bot, BotDriver, decide_once
 from cardtable.bots.heuristic import HeuristicBot
 from cardtable.bots.ismcts import IsmctsBot
 from cardtable.bots.pimc import PimcBot
@@ -36,6 +36,7 @@ __all__ = [
     "PimcBot",
     "RandomBot",
     "bot_games",
+    "decide_once",
     "list_bots",
     "make_bot",
     "plays",

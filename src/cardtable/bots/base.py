@@ -6,8 +6,9 @@ return one of ``observation.legal_actions``. A bot class declares the games it p
 in ``games`` (None: every registered game).
 
 :class:`BotDriver` is the one driver of that lifecycle: whoever seats bots at a game
-(the arena, the duels, the server, the terminal) lets it call ``start_game``,
-``start_round`` at each new round, ``act``, ``end_round`` and ``end_game``.
+(the arena, the duels, the terminal) lets it call ``start_game``, ``start_round`` at
+each new round, ``act``, ``end_round`` and ``end_game``; :func:`decide_once` is the
+same lifecycle cut to one decision from one observation (the server's bots, hints).
 
 >>> from cardtable.bots import make_bot
 >>> from cardtable.game import kind
@@ -28,7 +29,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 from cardtable.errors import IllegalAction
 from cardtable.game import GameState, Observation, kind, kinds
 
-__all__ = ["BaseBot", "Bot", "BotDriver", "game_of"]
+__all__ = ["BaseBot", "Bot", "BotDriver", "decide_once", "game_of"]
 
 
 @runtime_checkable
@@ -117,17 +118,20 @@ class BotDriver:
     one is dealt; :meth:`finish` calls ``end_game``. :meth:`run` does all of it.
 
     ``state`` is the game (or single round) being played; its rounds are found with
-    ``current_round`` (default: the game kind's). Without ``fallback``, a bot's
-    exception or illegal action propagates; with it, the action it returns is played
-    instead. ``on_trick(view)`` is called when a trick ends, ``view`` being the state
-    whose observations show it (the finished round at a round's end).
+    ``current_round`` (default: the game kind's). A seat whose bot is None is played
+    from outside (a person at the terminal): :meth:`play` applies its moves, and the
+    bots are told about rounds all the same. Without ``fallback``, a bot's exception
+    or illegal action propagates; with it, the action it returns is played instead.
+    ``on_trick(view)`` is called when a trick ends, ``view`` being the state whose
+    observations show it (the finished round at a round's end). ``end_game`` is sent
+    once, when the game ends.
     """
 
     def __init__(
         self,
         game: str,
         state: GameState,
-        bots: Sequence[Bot],
+        bots: Sequence[Bot | None],
         rules: Any,
         *,
         current_round: Callable[[Any], Any] | None = None,
@@ -146,16 +150,40 @@ class BotDriver:
         self._round: Any = None
         self._tricks = 0
         self._round_ended = False
+        self._finished = False
+
+    def _seated(self) -> list[tuple[int, Bot]]:
+        return [(seat, bot) for seat, bot in enumerate(self.bots) if bot is not None]
 
     def start(self) -> None:
-        """Tell every bot the game starts, then that the first round was dealt."""
-        for seat, bot in enumerate(self.bots):
+        """Tell every bot the game starts, then that the current round was dealt (a
+        game resumed from a record starts where it is)."""
+        for seat, bot in self._seated():
             bot.start_game(self.game, seat, len(self.bots), self.rules)
         self._round = self.current_round(self.state)
-        self._tricks = 0
+        self._tricks = len(getattr(self._round, "tricks", ()))
         self._round_ended = False
-        for seat, bot in enumerate(self.bots):
+        for seat, bot in self._seated():
             bot.start_round(self.state.observation(seat))
+
+    def decide(self) -> str:
+        """The action the bot to move chooses, not applied (a table may think in the
+        background and :meth:`play` it later)."""
+        seat = self.state.to_move
+        if seat is None:
+            raise ValueError("the game is over: nobody is to move")
+        bot = self.bots[seat]
+        if bot is None:
+            raise ValueError(f"seat {seat} is played from outside, not by a bot")
+        return bot.act(self.state.observation(seat))
+
+    def play(self, action: str) -> str:
+        """Apply ``action`` for whoever is to move (a seat played from outside, or a
+        bot's action decided earlier), then the round notifications; returns the
+        canonical action. ``IllegalAction`` changes nothing."""
+        played = self.state.apply(action)
+        self._after_action()
+        return played
 
     def step(self) -> str:
         """One decision: the bot to move acts, its action is applied (or the fallback's),
@@ -167,7 +195,7 @@ class BotDriver:
         observation = state.observation(seat)
         action: str | None = None
         try:
-            action = self.bots[seat].act(observation)
+            action = self.decide()
             played = state.apply(action)
         except Exception as error:
             if self.fallback is None or (
@@ -185,7 +213,7 @@ class BotDriver:
                 self._round_ended = True
                 if self.on_trick is not None:
                     self.on_trick(current)
-                for seat, bot in enumerate(self.bots):
+                for seat, bot in self._seated():
                     bot.end_round(current.observation(seat))
         else:
             tricks = len(getattr(current, "tricks", ()))
@@ -193,18 +221,24 @@ class BotDriver:
                 self._tricks = tricks
                 if self.on_trick is not None:
                     self.on_trick(state)
-        if not state.is_over:
-            now = self.current_round(state)
-            if now is not current:
-                self._round = now
-                self._tricks = 0
-                self._round_ended = False
-                for seat, bot in enumerate(self.bots):
-                    bot.start_round(state.observation(seat))
+        if state.is_over:
+            self.finish()
+            return
+        now = self.current_round(state)
+        if now is not current:
+            self._round = now
+            self._tricks = 0
+            self._round_ended = False
+            for seat, bot in self._seated():
+                bot.start_round(state.observation(seat))
 
     def finish(self) -> None:
-        """Tell every bot the game is over."""
-        for seat, bot in enumerate(self.bots):
+        """Tell every bot the game is over (once; done by itself when the last action
+        ends the game)."""
+        if self._finished:
+            return
+        self._finished = True
+        for seat, bot in self._seated():
             bot.end_game(self.state.observation(seat))
 
     def run(self) -> GameState:
@@ -215,3 +249,12 @@ class BotDriver:
             self.step()
         self.finish()
         return self.state
+
+
+def decide_once(bot: Bot, game: str, observation: Observation, players: int, rules: Any) -> str:
+    """One decision of a bot that sees one observation and nothing before it (the
+    server's workers, a hint): :class:`BotDriver`'s lifecycle cut to one move,
+    ``start_game``, ``start_round``, ``act``."""
+    bot.start_game(game, observation.seat, players, rules)
+    bot.start_round(observation)
+    return bot.act(observation)
