@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
 
-from cardtable.bots import Bot, make_bot
+from cardtable.bots import Bot, BotDriver, decide_once, make_bot
 from cardtable.errors import IllegalAction, RecordError
 from cardtable.game import GameState, kind, kinds
 from cardtable.records import load_record
@@ -195,21 +195,23 @@ class Session:
         self.events = []
         self.summaries = []
         self.pending_summary = None
+        self._driver: BotDriver | None = None  # the replay tells no bot anything
         for action in actions:
             self._apply(action)
         self.pending_summary = None
         self.events = []
-        self._bots: dict[int, Bot] = {}
-        for seat in range(self.players):
-            if seat != self.human:
-                bot = (
-                    self._bot_factory(seat)
-                    if self._bot_factory
-                    else make_level_bot(self.settings.level, self.seed * 16 + seat)
-                )
-                bot.start_game(self.kind, seat, self.players, self.rules)
-                bot.start_round(self.game.observation(seat))
-                self._bots[seat] = bot
+        bots: list[Bot | None] = [
+            None
+            if seat == self.human
+            else self._bot_factory(seat)
+            if self._bot_factory
+            else make_level_bot(self.settings.level, self.seed * 16 + seat)
+            for seat in range(self.players)
+        ]
+        self._driver = BotDriver(
+            self.kind, self.game, bots, self.rules, current_round=self.presenter.kind.current_round
+        )
+        self._driver.start()
 
     @property
     def to_move(self) -> int | None:
@@ -288,7 +290,8 @@ class Session:
         legal = list(observation.legal_actions)
         if len(legal) == 1:
             return legal[0]
-        action = self._bots[seat].act(observation)
+        assert self._driver is not None
+        action = self._driver.decide()
         return action if action in legal else legal[0]
 
     def step_bot(self, action: str | None = None) -> list[Event]:
@@ -323,7 +326,7 @@ class Session:
         rounds_before = shown.rounds_done(game)
         rnd = shown.kind.current_round(game)
         tricks_before = len(getattr(rnd, "tricks", ()))
-        action = game.apply(action)
+        action = game.apply(action) if self._driver is None else self._driver.play(action)
         events = [Event("action", seat, action, shown.action_amount(rnd, seat, action))]
         tricks: Sequence[Any] = getattr(rnd, "tricks", ())
         if len(tricks) > tricks_before and hasattr(tricks[-1], "taker"):
@@ -335,18 +338,7 @@ class Session:
         if rounds_done > rounds_before:
             self.pending_summary = shown.summary(game, rounds_done)
             self.summaries.append(self.pending_summary)
-            self._notify_round()
         return events
-
-    def _notify_round(self) -> None:
-        bots = getattr(self, "_bots", {})
-        for seat, bot in bots.items():
-            observation = self.game.observation(seat)
-            bot.end_round(observation)
-            if self.is_over:
-                bot.end_game(observation)
-            else:
-                bot.start_round(observation)
 
     # -- help ---------------------------------------------------------------------
 
@@ -368,9 +360,7 @@ class Session:
         bot = self._hint_bot or make_level_bot(
             self.settings.hint_level, self.seed + len(self.actions)
         )
-        bot.start_game(self.kind, self.human, self.players, self.rules)
-        bot.start_round(observation)
-        action = bot.act(observation)
+        action = decide_once(bot, self.kind, observation, self.players, self.rules)
         return action if action in legal else legal[0]
 
     def _last_human_card(self) -> int | None:
