@@ -199,7 +199,7 @@ class BotPool:
         workers: int,
         *,
         processes: bool | None = None,
-        decide_fn: Callable[[str, str, dict[str, Any], int], str] = decide,
+        decide_fn: Callable[..., str] = decide,
         limits: Mapping[str, float | None] | None = None,
         close_grace: float = 0.5,
     ) -> None:
@@ -245,12 +245,21 @@ class BotPool:
     # -- the API --------------------------------------------------------------------------
 
     async def decide(
-        self, game: str, level: str, observation: dict[str, Any], seed: int, *, owner: str
+        self,
+        game: str,
+        level: str,
+        observation: dict[str, Any],
+        seed: int,
+        *,
+        owner: str,
+        rules: dict[str, Any] | None = None,
     ) -> str:
-        """The action of the bot of ``level`` in ``observation`` (see :func:`decide`),
-        computed off the event loop in the lane of ``level``, in turn with the other
-        ``owner`` keys (the table owner's user id). A search past its time limit is
-        replaced by the heuristic's decision (logged as a warning)."""
+        """The action of the bot of ``level`` in ``observation`` (see :func:`decide`;
+        ``rules``: the table's, told to the bot as its game starts), computed off the
+        event loop in the lane of ``level``, in turn with the other ``owner`` keys (the
+        table owner's user id). A search past its time limit is replaced by the
+        heuristic's decision (logged as a warning)."""
+        table = () if rules is None else (rules,)
         level_spec(level)
         legal = observation.get("legal_actions")
         if isinstance(legal, list) and len(legal) == 1:  # forced: no need to queue
@@ -259,7 +268,7 @@ class BotPool:
         limit = self._limit(level)
         try:
             result: str = await self._submit(
-                lane, owner, level, self._decide_fn, (game, level, observation, seed), limit
+                lane, owner, level, self._decide_fn, (game, level, observation, seed, *table), limit
             )
             return result
         except _Overrun:
@@ -275,7 +284,7 @@ class BotPool:
                 limit,
                 fallback_level,
             )
-            fallback = (game, fallback_level, observation, seed)
+            fallback = (game, fallback_level, observation, seed, *table)
             try:
                 result = await self._submit(
                     CHEAP,

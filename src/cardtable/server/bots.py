@@ -125,17 +125,26 @@ def bot_seed(game_id: str, version: int) -> int:
     return int.from_bytes(hashlib.blake2b(data, digest_size=4).digest(), "big")
 
 
-def decide(game: str, level: str, observation: dict[str, Any], seed: int) -> str:
-    """The action the bot of ``level`` takes in ``observation`` (runs in a worker)."""
-    from cardtable.bots import make_bot
+def decide(
+    game: str,
+    level: str,
+    observation: dict[str, Any],
+    seed: int,
+    rules: dict[str, Any] | None = None,
+) -> str:
+    """The action the bot of ``level`` takes in ``observation`` at a table with
+    ``rules`` (runs in a worker): one decision through the bots' lifecycle
+    (:func:`~cardtable.bots.decide_once`)."""
+    from cardtable.bots import decide_once, make_bot
 
     name, options = level_spec(level)
     bot = make_bot(name, game=game, seed=seed, **options)
-    obs = kind(game).observation_from_dict(observation)
+    played = kind(game)
+    obs = played.observation_from_dict(observation)
     if len(obs.legal_actions) == 1:
         return str(obs.legal_actions[0])
-    bot.start_round(obs)
-    action = bot.act(obs)
+    table_rules = played.rules(None, rules or {})
+    action = decide_once(bot, game, obs, played.seats(table_rules), table_rules)
     if action not in obs.legal_actions:  # a bot bug must not stall a table
         return str(obs.legal_actions[0])
     return action

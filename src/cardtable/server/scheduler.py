@@ -194,6 +194,7 @@ class Scheduler:
                 observation,
                 bot_seed(game_id, version),
                 owner=rt.table.owner_id,
+                rules=rt.table.rules,
             )
         except Exception:
             log.exception("bot failed at table %s", rt.id)
