@@ -9,6 +9,10 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
+from cardtable.cli import main
+
 ROOT = Path(__file__).resolve().parents[1]
 RUN_CLI = "import sys; from cardtable.cli import main; sys.exit(main())"
 
@@ -116,3 +120,28 @@ def test_every_optional_module_is_known_with_the_extra_that_brings_it() -> None:
 
 def canonical(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
+
+
+@pytest.mark.parametrize(
+    ("game", "make"),
+    [("kraken", ["--rounds", "1"]), ("gurka", ["--players", "3"])],
+)
+def test_replay_reads_a_record_of_any_game(
+    game: str, make: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "game.json"
+    assert main([game, "random-game", "--seed", "3", *make, "--record", str(record)]) == 0
+    played = capsys.readouterr().out
+    assert main([game, "replay", str(record)]) == 0
+    own = capsys.readouterr().out
+    assert main(["replay", str(record)]) == 0
+    assert capsys.readouterr().out == own == played and own.strip()
+
+
+def test_replay_names_what_a_record_lacks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "odd.json"
+    record.write_text('{"moves": []}')
+    assert main(["replay", str(record)]) == 2
+    assert 'a record names its game ("game": one of gurka, kraken' in capsys.readouterr().err

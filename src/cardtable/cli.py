@@ -9,8 +9,11 @@ from collections.abc import Sequence
 
 from cardtable.arena import cli as arena_cli
 from cardtable.bots import cli as bots_cli
+from cardtable.errors import RecordError
+from cardtable.game import kind, kinds
 from cardtable.gurka import cli as gurka_cli
 from cardtable.kraken import cli as kraken_cli
+from cardtable.records import load_record
 from cardtable.server import cli as server_cli
 from cardtable.solver import cli as solver_cli
 from cardtable.tui import cli as tui_cli
@@ -58,7 +61,27 @@ def build_parser() -> argparse.ArgumentParser:
     arena_cli.register_duel(bots_commands)
     server_cli.register(games)
     tui_cli.register(games)
+    replay = games.add_parser(
+        "replay",
+        help="print the record of a game of any registered kind",
+        description=_replay.__doc__,
+    )
+    replay.add_argument("file", help="a JSON record (cardtable ... --record, or a download)")
+    replay.set_defaults(handler=_replay)
     return parser
+
+
+def _replay(args: argparse.Namespace) -> int:
+    """Replay a record of any registered game (its "game" names the kind) and print
+    what happened."""
+    record = load_record(args.file)
+    name = record.get("game")
+    if not isinstance(name, str):
+        games = ", ".join(kinds())
+        raise RecordError(f'{args.file}: a record names its game ("game": one of {games})')
+    played = kind(name)
+    print(played.text(played.from_record(record)))
+    return 0
 
 
 def missing_extra(error: ModuleNotFoundError) -> str | None:

@@ -163,6 +163,9 @@ class GameKind:
     finished state's public observation)."""
     score_unit: str = "points"
     """What a score counts, in result tables."""
+    render: Callable[[Any], str] | None = None
+    """The text of a game (or round) and everything that happened in it, for logs and
+    plain output (None: its actions, one a line)."""
     state_from_observation: Callable[[Any], GameState] | None = None
     """A round (as :attr:`current_round` gives it) that the observing seat cannot
     tell from the real one, the hidden cards dealt in any consistent way: how a
@@ -187,6 +190,14 @@ class GameKind:
     def deal(self, rules: Any, seed: int) -> GameState:
         """One deal of a match (:attr:`new_deal`, or a whole game)."""
         return (self.new_deal or self.new_game)(rules, seed)
+
+    def text(self, state: GameState) -> str:
+        """The text of ``state`` and its actions (:attr:`render`, or the record's
+        actions, one a line)."""
+        if self.render is not None:
+            return self.render(state)
+        actions = state.to_record().get("actions", [])
+        return "\n".join(str(action) for action in actions)
 
     def final_scores(self, state: GameState) -> list[float]:
         """Each seat's score at the end of ``state`` (:attr:`scores`, or the public

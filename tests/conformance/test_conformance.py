@@ -192,3 +192,12 @@ def test_every_bot_that_plays_a_game_plays_only_legal_actions(name: str, bot: st
         action = driver.step()
         assert action in legal, f"{bot} played {action!r}, not one of {legal}"
     driver.finish()
+
+
+@pytest.mark.parametrize("name", kinds())
+def test_every_game_has_a_text_for_logs(name: str) -> None:
+    game = kind(name)
+    state = game.new_game(_short(game, {}), 1)
+    _play(state, random.Random(1))
+    text = game.text(state)
+    assert text.strip() and text == game.text(game.from_record(state.to_record()))

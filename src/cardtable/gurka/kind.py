@@ -8,6 +8,7 @@ from cardtable.game import GameKind
 from cardtable.gurka.game import Game
 from cardtable.gurka.inference import sample_hidden
 from cardtable.gurka.observation import Observation
+from cardtable.gurka.render import render_game, render_round
 from cardtable.gurka.round import Round
 from cardtable.gurka.rules import Rules
 
@@ -31,6 +32,11 @@ def _scores(game: Game) -> list[float]:
     return [float(chips) for chips in game.chips]
 
 
+def _render(state: Game | Round) -> str:
+    """A game's text, or a single round's."""
+    return render_game(state) if isinstance(state, Game) else render_round(state)
+
+
 KIND = GameKind(
     name="gurka",
     title="Gurka",
@@ -43,6 +49,7 @@ KIND = GameKind(
     current_round=_current_round,
     resample=_resample,
     scoring="ranking",
+    render=_render,
     match_format="rotated",
     scores=_scores,
     score_unit="chips",

@@ -9,6 +9,7 @@ from cardtable.game import GameKind
 from cardtable.kraken.game import Game
 from cardtable.kraken.inference import sample_hidden
 from cardtable.kraken.observation import Observation
+from cardtable.kraken.render import render_game, render_round
 from cardtable.kraken.round import Round
 from cardtable.kraken.rules import PRESETS, Rules
 from cardtable.kraken.seat import Seat
@@ -39,6 +40,11 @@ def _scores(state: Round | Game) -> list[float]:
     return [float(points[seat % 2]) for seat in range(4)]
 
 
+def _render(state: Game | Round) -> str:
+    """A game's text, or a single round's."""
+    return render_game(state) if isinstance(state, Game) else render_round(state)
+
+
 KIND = GameKind(
     name="kraken",
     title="Kraken",
@@ -51,6 +57,7 @@ KIND = GameKind(
     current_round=_current_round,
     resample=_resample,
     scoring="teams",
+    render=_render,
     match_format="duplicate",
     new_deal=_deal,
     scores=_scores,
