@@ -7,7 +7,9 @@ replayed (:class:`RecordError`, whose message names the bad entry).
 
 from __future__ import annotations
 
-__all__ = ["IllegalAction", "RecordError"]
+from collections.abc import Callable
+
+__all__ = ["IllegalAction", "RecordError", "allowed"]
 
 
 class IllegalAction(ValueError):
@@ -20,3 +22,20 @@ class IllegalAction(ValueError):
 
 class RecordError(ValueError):
     """A record that is malformed or does not replay; the message names the bad entry."""
+
+
+def allowed(check: Callable[[str], object], action: str) -> bool:
+    """Whether ``check(action)`` passes, that is raises no :class:`IllegalAction`
+    (how a state's ``can_apply`` asks its ``verify``).
+
+    >>> def only_pass(action: str) -> None:
+    ...     if action != "pass":
+    ...         raise IllegalAction(f"{action!r}: only 'pass' is allowed")
+    >>> allowed(only_pass, "pass"), allowed(only_pass, "play")
+    (True, False)
+    """
+    try:
+        check(action)
+    except IllegalAction:
+        return False
+    return True

@@ -18,7 +18,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from cardtable.errors import IllegalAction, RecordError
+from cardtable.errors import IllegalAction, RecordError, allowed
 from cardtable.gurka.ledger import Ledger
 from cardtable.gurka.observation import Observation
 from cardtable.gurka.round import RECORD_VERSION, Round, _check_seat, _record_rules, _replay
@@ -211,11 +211,7 @@ class Game:
 
     def can_apply(self, action: str) -> bool:
         """Whether ``action`` is legal now (the same check :meth:`apply` makes)."""
-        try:
-            self.verify(action)
-        except IllegalAction:
-            return False
-        return True
+        return allowed(self.verify, action)
 
     def verify(self, action: str) -> None:
         """Raise :class:`~cardtable.errors.IllegalAction`, naming the rule, if ``action``

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from cardtable.cards import CARDS, Card, CardSet, iter_bits
-from cardtable.errors import IllegalAction, RecordError
+from cardtable.errors import IllegalAction, RecordError, allowed
 from cardtable.game import GameState
 from cardtable.gurka.observation import Observation
 from cardtable.gurka.rules import Rules
@@ -391,11 +391,7 @@ class Round:
 
     def can_apply(self, action: str) -> bool:
         """Whether ``action`` is legal now (the same check :meth:`apply` makes)."""
-        try:
-            self._check(action)
-        except IllegalAction:
-            return False
-        return True
+        return allowed(self._check, action)
 
     def verify(self, action: str) -> None:
         """Raise :class:`~cardtable.errors.IllegalAction`, naming the rule, if ``action``

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, Literal
 
 from cardtable.cards import CARDS, Card, CardSet, Suit, iter_bits, parse_cards
-from cardtable.errors import IllegalAction, RecordError
+from cardtable.errors import IllegalAction, RecordError, allowed
 from cardtable.kraken.actions import parse_action, trump_action
 from cardtable.kraken.fast import POINTS, legal_mask, winner_of
 from cardtable.kraken.observation import Observation
@@ -458,11 +458,7 @@ class Round:
 
     def can_apply(self, action: str) -> bool:
         """Whether ``action`` is legal now (the same check :meth:`apply` makes)."""
-        try:
-            self._check(action)
-        except IllegalAction:
-            return False
-        return True
+        return allowed(self._check, action)
 
     def verify(self, action: str) -> None:
         """Raise :class:`~cardtable.errors.IllegalAction`, naming the rule, if ``action``
