@@ -134,12 +134,15 @@ class _FairQueue:
         self._queues: dict[str, deque[_Job]] = {}
         self._served: dict[str, int] = {}
         self._clock = 0
-        self.size = 0
+
+    @property
+    def size(self) -> int:
+        """How many jobs are queued (cancelled ones included until popped)."""
+        return sum(len(queue) for queue in self._queues.values())
 
     def push(self, job: _Job) -> None:
         """Queue ``job`` behind its owner's earlier jobs."""
         self._queues.setdefault(job.owner, deque()).append(job)
-        self.size += 1
 
     def pop(self) -> _Job | None:
         """The next live job in turn, or None."""
@@ -147,7 +150,6 @@ class _FairQueue:
             owner = min(self._queues, key=lambda name: self._served.get(name, -1))
             queue = self._queues[owner]
             job = queue.popleft()
-            self.size -= 1
             if not queue:
                 del self._queues[owner]
             if job.cancelled:
@@ -163,7 +165,6 @@ class _FairQueue:
         """Remove and return every queued job."""
         jobs = [job for queue in self._queues.values() for job in queue]
         self._queues.clear()
-        self.size = 0
         return jobs
 
 
@@ -213,12 +214,10 @@ class BotPool:
         self._lock = threading.Lock()
         self._ready = {lane: threading.Condition(self._lock) for lane in (CHEAP, EXPENSIVE)}
         self._queues = {CHEAP: _FairQueue(), EXPENSIVE: _FairQueue()}
-        self._running = {CHEAP: 0, EXPENSIVE: 0}
         self._counts = dict.fromkeys(
             ("started", "completed", "failed", "overruns", "fallbacks", "cancelled"), 0
         )
         self._started: deque[JobStart] = deque(maxlen=1000)
-        self._order = 0
         self._closed = False
         searchers = max(1, workers)
         self._slots: list[_Slot] = []
@@ -236,11 +235,6 @@ class BotPool:
                 target=self._serve, args=(slot,), name=f"botpool-{slot.runner.name}", daemon=True
             )
             slot.thread.start()
-
-    @property
-    def workers(self) -> int:
-        """How many search jobs may run at once."""
-        return sum(slot.lane == EXPENSIVE for slot in self._slots)
 
     # -- the API --------------------------------------------------------------------------
 
@@ -346,7 +340,9 @@ class BotPool:
             out = dict(self._counts)
             for lane in (CHEAP, EXPENSIVE):
                 out[f"queued_{lane}"] = self._queues[lane].size
-                out[f"running_{lane}"] = self._running[lane]
+                out[f"running_{lane}"] = sum(
+                    slot.lane == lane and slot.job is not None for slot in self._slots
+                )
         out["spawned"] = sum(slot.runner.spawned for slot in self._slots)
         return out
 
@@ -398,10 +394,9 @@ class BotPool:
                 job = queue.pop()
                 if job is not None:
                     slot.job = job
-                    self._running[slot.lane] += 1
+                    order = self._counts["started"]
                     self._counts["started"] += 1
-                    self._started.append(JobStart(self._order, slot.lane, job.owner, job.label))
-                    self._order += 1
+                    self._started.append(JobStart(order, slot.lane, job.owner, job.label))
                     return job
                 self._ready[slot.lane].wait()
             return None
@@ -425,7 +420,6 @@ class BotPool:
                 kind, value = "error", error
             with self._lock:
                 slot.job = None
-                self._running[slot.lane] -= 1
                 name = {"ok": "completed", "error": "failed", "overrun": "overruns"}.get(
                     kind, "cancelled"
                 )
