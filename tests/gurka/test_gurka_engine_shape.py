@@ -18,6 +18,7 @@ from cardtable import kraken
 from cardtable.cards import CARDS
 from cardtable.errors import IllegalAction, RecordError
 from cardtable.gurka import Game, Round, Rules
+from tests.kraken.helpers import BAD_VERSIONS
 
 rules_strategy = st.builds(
     Rules,
@@ -207,12 +208,7 @@ def test_records_carry_game_type_and_version(record_of: Any) -> None:
 @pytest.mark.parametrize(("cls", "make"), [(Round, _round), (Game, lambda: Game.new())])
 @pytest.mark.parametrize(
     ("version", "message"),
-    [
-        (None, "{kind} record: missing 'version': expected 1"),
-        (2, "{kind} record: unsupported 'version' 2: expected 1"),
-        ("1", "{kind} record: unsupported 'version' '1': expected 1"),
-        (True, "{kind} record: unsupported 'version' True: expected 1"),
-    ],
+    BAD_VERSIONS,
 )
 def test_a_missing_or_unknown_version_is_refused(
     cls: Any, make: Any, version: object, message: str

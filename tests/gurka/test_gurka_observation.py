@@ -10,19 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardtable.gurka import Game, Observation, Round, Rules
-
-rules_strategy = st.builds(
-    Rules,
-    players=st.integers(3, 8),
-    stake=st.integers(0, 3),
-    eliminate_at=st.sampled_from([8, 20, 30, 45]),
-    match_previous=st.booleans(),
-    must_head=st.booleans(),
-    aces_unbeatable=st.booleans(),
-    lead_lowest=st.booleans(),
-    free_rebuy=st.booleans(),
-    penalty_tricks=st.sampled_from(["last", "every"]),
-)
+from tests.gurka.strategies import rules_strategy
 
 
 def assert_round_trips(observation: Observation) -> None:

@@ -12,19 +12,8 @@ from cardtable.cards import CARDS
 from cardtable.errors import IllegalAction, RecordError
 from cardtable.gurka import Game, Round, Rules
 from cardtable.gurka.playout import random_game
+from tests.gurka.strategies import rules_strategy
 
-rules_strategy = st.builds(
-    Rules,
-    players=st.integers(3, 8),
-    stake=st.integers(0, 3),
-    eliminate_at=st.sampled_from([8, 20, 30, 45]),
-    match_previous=st.booleans(),
-    must_head=st.booleans(),
-    aces_unbeatable=st.booleans(),
-    lead_lowest=st.booleans(),
-    free_rebuy=st.booleans(),
-    penalty_tricks=st.sampled_from(["last", "every"]),
-)
 seeds = st.integers(0, 2**40)
 buyback_chances = st.sampled_from([0.0, 0.2, 0.35])
 

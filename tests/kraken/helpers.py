@@ -4,6 +4,8 @@ import copy
 import random
 from typing import Any
 
+from hypothesis import strategies as st
+
 from cardtable.kraken import Round, Rules
 
 ALL_RULES = [
@@ -16,11 +18,38 @@ ALL_RULES = [
     if tc == "random" or fb == "second_card"
 ]
 
+# Record versions every engine refuses, with the message (``kind`` is the record's type).
+BAD_VERSIONS = [
+    (None, "{kind} record: missing 'version': expected 1"),
+    (2, "{kind} record: unsupported 'version' 2: expected 1"),
+    ("1", "{kind} record: unsupported 'version' '1': expected 1"),
+    (True, "{kind} record: unsupported 'version' True: expected 1"),
+]
+
+# Every combination of rules, with the doubling, roem and deal options drawn too.
+rules_st = st.sampled_from(ALL_RULES).flatmap(
+    lambda r: st.builds(
+        r.replace,
+        double_spades=st.booleans(),
+        multiply_roem=st.booleans(),
+        deal=st.sampled_from([(3, 2, 3), (4, 4)]),
+    )
+)
+
 
 def play_randomly(round_: Round, rng: random.Random) -> None:
     """Play a round to its end with uniformly random legal actions."""
     while not round_.is_over:
         round_.apply(rng.choice(round_.legal_actions()))
+
+
+def play_up_to(engine: Any, rng: random.Random, moves: int) -> None:
+    """Play up to ``moves`` uniformly random legal actions on a round or game, stopping
+    early if it ends."""
+    for _ in range(moves):
+        if engine.is_over:
+            break
+        engine.apply(rng.choice(engine.legal_actions()))
 
 
 def snapshot(round_: Round) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from cardtable.kraken import Game, Round, Rules, Seat
 from cardtable.kraken.actions import KEYWORDS, parse_action
 from cardtable.kraken.trick import DECK
 
-from .helpers import ALL_RULES, snapshot
+from .helpers import ALL_RULES, BAD_VERSIONS, play_up_to, snapshot
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 EVERY_ACTION = (
@@ -82,10 +82,7 @@ def test_round_can_apply_and_verify_agree_with_legal_actions(
 ) -> None:
     r = Round.new(rules, dealer, seed)
     rng = random.Random(seed)
-    for _ in range(steps):
-        if r.is_over:
-            break
-        r.apply(rng.choice(r.legal_actions()))
+    play_up_to(r, rng, steps)
     before = snapshot(r)
     check_agreement(r, r.copy)
     assert snapshot(r) == before
@@ -98,10 +95,7 @@ def test_game_can_apply_and_verify_agree_with_legal_actions(
 ) -> None:
     game = Game.new(rules.replace(rounds=2), seed)
     rng = random.Random(seed)
-    for _ in range(steps):
-        if game.is_over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
+    play_up_to(game, rng, steps)
     before = game_state(game)
     check_agreement(game, lambda: Game.from_record(game.to_record()))
     assert game_state(game) == before
@@ -209,12 +203,7 @@ def test_records_carry_game_type_and_version(record_of: Any) -> None:
 )
 @pytest.mark.parametrize(
     ("version", "message"),
-    [
-        (None, "{kind} record: missing 'version': expected 1"),
-        (2, "{kind} record: unsupported 'version' 2: expected 1"),
-        ("1", "{kind} record: unsupported 'version' '1': expected 1"),
-        (True, "{kind} record: unsupported 'version' True: expected 1"),
-    ],
+    BAD_VERSIONS,
 )
 def test_a_missing_or_unknown_version_is_refused(
     cls: Any, make: Any, version: object, message: str

@@ -9,16 +9,7 @@ from hypothesis import strategies as st
 
 from cardtable.kraken import Observation, Round, Rules, Seat
 
-from .helpers import ALL_RULES
-
-rules_st = st.sampled_from(ALL_RULES).flatmap(
-    lambda r: st.builds(
-        r.replace,
-        double_spades=st.booleans(),
-        multiply_roem=st.booleans(),
-        deal=st.sampled_from([(3, 2, 3), (4, 4)]),
-    )
-)
+from .helpers import play_up_to, rules_st
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -28,10 +19,7 @@ def test_every_seat_s_observation_round_trips_through_json_at_a_random_position(
 ) -> None:
     round_ = Round.new(rules, dealer, seed)
     rng = random.Random(seed)
-    for _ in range(moves):
-        if round_.is_over:
-            break
-        round_.apply(rng.choice(round_.legal_actions()))
+    play_up_to(round_, rng, moves)
     for seat in Seat:
         observation = round_.observation(seat)
         data = json.loads(json.dumps(observation.to_dict()))

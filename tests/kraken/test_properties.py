@@ -12,16 +12,8 @@ from cardtable.kraken import Round, Rules, Seat
 from cardtable.kraken.actions import KEYWORDS
 from cardtable.kraken.trick import DECK
 
-from .helpers import ALL_RULES, play_randomly, snapshot
+from .helpers import play_randomly, play_up_to, rules_st, snapshot
 
-rules_st = st.sampled_from(ALL_RULES).flatmap(
-    lambda r: st.builds(
-        r.replace,
-        double_spades=st.booleans(),
-        multiply_roem=st.booleans(),
-        deal=st.sampled_from([(3, 2, 3), (4, 4)]),
-    )
-)
 seeds = st.integers(0, 2**32)
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 EVERY_ACTION = (
@@ -110,10 +102,7 @@ def test_records_round_trip_and_replay_exactly(
 ) -> None:
     r = Round.new(rules, dealer, seed)
     rng = random.Random(seed)
-    for _ in range(stop):
-        if r.is_over:
-            break
-        r.apply(rng.choice(r.legal_actions()))
+    play_up_to(r, rng, stop)
     record = json.loads(json.dumps(r.to_record()))
     replayed = Round.from_record(record)
     assert replayed.to_record() == r.to_record()
