@@ -37,6 +37,21 @@ def run(main: Callable[[], Awaitable[T]]) -> T:
     return asyncio.run(bounded())
 
 
+def run_pool(
+    pool: BotPool, main: Callable[[], Awaitable[None]], gate: Gate | None = None
+) -> list[int]:
+    """Run ``main``, then (whatever happens) open ``gate`` and close ``pool``: the
+    pids of its workers just before closing."""
+    try:
+        run(main)
+    finally:
+        if gate is not None:
+            gate.open()
+        pids = pool.pids()
+        pool.close()
+    return pids
+
+
 def observation(game: str = "kraken", seed: int = 3) -> dict[str, Any]:
     """A real observation with a choice to make (the first one of a fresh game)."""
     state = games.new_game(game, games.make_rules(game, None, None), seed)
@@ -114,11 +129,7 @@ def test_a_flood_of_searches_does_not_delay_another_owners_bots() -> None:
         assert [owner for owner, _ in searches(pool)] == ["A", "B"] + ["A"] * 9
         assert gate.entered == [0, 100, *range(1, 10)], "each owner's jobs in order"
 
-    try:
-        run(main)
-    finally:
-        gate.open()
-        pool.close()
+    run_pool(pool, main, gate)
 
 
 def test_owners_take_turns_and_at_most_workers_searches_run() -> None:
@@ -142,11 +153,7 @@ def test_owners_take_turns_and_at_most_workers_searches_run() -> None:
         owners = [owner for owner, _ in searches(pool)]
         assert owners == ["X", "X"] + ["A", "B", "C"] * 3
 
-    try:
-        run(main)
-    finally:
-        gate.open()
-        pool.close()
+    run_pool(pool, main, gate)
 
 
 def test_cheap_levels_also_take_turns_between_owners() -> None:
@@ -164,10 +171,7 @@ def test_cheap_levels_also_take_turns_between_owners() -> None:
         assert sorted(cheap) == [("A", "heuristic")] * 3 + [("B", "random")] * 3
         assert searches(pool) == []
 
-    try:
-        run(main)
-    finally:
-        pool.close()
+    run_pool(pool, main)
 
 
 def test_run_uses_the_search_lane_under_its_owner_and_forced_moves_skip_the_queue() -> None:
@@ -182,10 +186,7 @@ def test_run_uses_the_search_lane_under_its_owner_and_forced_moves_skip_the_queu
         with pytest.raises(ValueError, match="unknown bot level"):
             await pool.decide("kraken", "grandmaster", OBS, 1, owner="A")
 
-    try:
-        run(main)
-    finally:
-        pool.close()
+    run_pool(pool, main)
 
 
 # -- time limits ------------------------------------------------------------------------------
@@ -217,11 +218,7 @@ def test_a_search_past_its_limit_plays_the_heuristic_decision(
         gate.open()
         assert await task == "ismcts:8"
 
-    try:
-        run(main)
-    finally:
-        gate.open()
-        pool.close()
+    run_pool(pool, main, gate)
 
 
 # -- closing ------------------------------------------------------------------------------------
@@ -244,10 +241,7 @@ def test_close_cancels_queued_and_running_work_at_once() -> None:
         with pytest.raises(RuntimeError, match="closed"):
             await pool.decide("kraken", "ismcts", OBS, 9, owner="A")
 
-    try:
-        run(main)
-    finally:
-        gate.open()
+    run_pool(pool, main, gate)
 
 
 # -- worker processes ---------------------------------------------------------------------------
@@ -295,12 +289,7 @@ def test_worker_processes_decide_like_decide_itself() -> None:
             await pool.run(fail, "bot bug")
         assert len(pool.pids()) == 2, "one search worker and one cheap worker"
 
-    try:
-        run(main)
-    finally:
-        pids = pool.pids()
-        pool.close()
-    assert not any(_alive(pid) for pid in pids)
+    assert not any(_alive(pid) for pid in run_pool(pool, main))
 
 
 def test_a_worker_past_its_limit_is_killed_and_replaced(caplog: pytest.LogCaptureFixture) -> None:
@@ -317,12 +306,7 @@ def test_a_worker_past_its_limit_is_killed_and_replaced(caplog: pytest.LogCaptur
         assert await pool.run(pow, 3, 4) == 81, "a new search worker took over"
         assert pool.stats()["spawned"] == killed + 1
 
-    try:
-        run(main)
-    finally:
-        pids = pool.pids()
-        pool.close()
-    assert not any(_alive(pid) for pid in pids)
+    assert not any(_alive(pid) for pid in run_pool(pool, main))
 
 
 def test_close_kills_workers_in_the_middle_of_a_search(tmp_path: Path) -> None:
@@ -349,9 +333,6 @@ def test_close_kills_workers_in_the_middle_of_a_search(tmp_path: Path) -> None:
         done = await asyncio.gather(*tasks, return_exceptions=True)
         assert all(isinstance(outcome, asyncio.CancelledError) for outcome in done)
 
-    try:
-        run(main)
-    finally:
-        pool.close()
+    run_pool(pool, main)
     # the searches would never end: close() did not wait for them (a generous bound)
     assert closed_in[0] < 15
