@@ -751,24 +751,37 @@ class Store:
         if not ids:
             return
         identities = self._identities(s, ids)
-        if not rated:
-            for line in seat_lines(game, players, result):
-                pid = players[line.seat]
-                if pid:
-                    s.add(
-                        GamePlayerRow(
-                            game_id=game_id,
-                            seat=line.seat,
-                            player_id=pid,
-                            kind=identities[pid][0],
-                            name=identities[pid][1],
-                            game=game,
-                            score=line.score,
-                            won=line.won,
-                            finished_at=now,
-                        )
+        if rated:
+            self._rate(s, game, ids, identities, players, result, now)
+        for line in seat_lines(game, players, result):
+            pid = players[line.seat]
+            if pid:
+                kind, name = identities[pid]
+                s.add(
+                    GamePlayerRow(
+                        game_id=game_id,
+                        seat=line.seat,
+                        player_id=pid,
+                        kind=kind,
+                        name=name,
+                        game=game,
+                        score=line.score,
+                        won=line.won,
+                        finished_at=now,
                     )
-            return
+                )
+
+    @staticmethod
+    def _rate(
+        s: Session,
+        game: str,
+        ids: list[str],
+        identities: dict[str, tuple[str, str]],
+        players: Sequence[str | None],
+        result: dict[str, Any],
+        now: float,
+    ) -> None:
+        """Update the statistics and ratings of a rated game's players."""
         insert = pg_insert if s.get_bind().dialect.name == "postgresql" else sqlite_insert
         s.execute(
             insert(PlayerStatsRow)
@@ -803,20 +816,6 @@ class Store:
             pid = players[line.seat]
             if not pid:
                 continue
-            kind, name = identities[pid]
-            s.add(
-                GamePlayerRow(
-                    game_id=game_id,
-                    seat=line.seat,
-                    player_id=pid,
-                    kind=kind,
-                    name=name,
-                    game=game,
-                    score=line.score,
-                    won=line.won,
-                    finished_at=now,
-                )
-            )
             row = rows[pid]
             row.games += 1
             row.wins += int(line.won)
