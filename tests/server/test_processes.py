@@ -57,6 +57,21 @@ def session_members(sid: int) -> dict[int, str]:
     return members
 
 
+def kill_session(sid: int) -> None:
+    """SIGKILL every live process of session ``sid``."""
+    for pid in session_members(sid):
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+
+
+def wait_session_gone(sid: int, what: str) -> None:
+    """Wait (bounded) until no live process of session ``sid`` remains."""
+    deadline = time.monotonic() + TIMEOUT
+    while left := session_members(sid):
+        assert time.monotonic() < deadline, f"processes outlived {what}: {left}"
+        time.sleep(0.02)  # polling for exits, bounded by the deadline
+
+
 def wait_for(condition: Callable[[], Any], what: str, timeout: float = TIMEOUT) -> Any:
     """Poll ``condition`` until it returns something true (bounded)."""
     deadline = time.monotonic() + timeout
@@ -116,9 +131,7 @@ def server(tmp_path: Path) -> Iterator[Server]:
         wait_for(healthy, "the server to answer")
         yield started
     finally:
-        for pid in session_members(process.pid):  # a failed test leaves nothing either
-            with contextlib.suppress(OSError):
-                os.kill(pid, signal.SIGKILL)
+        kill_session(process.pid)  # a failed test leaves nothing either
         with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(10)
 
@@ -180,10 +193,7 @@ def test_no_worker_outlives_the_server(server: Server, how: str, busy: bool) -> 
     status = server.process.wait(TIMEOUT)
     # uvicorn shuts down gracefully on SIGTERM, then re-raises it: -SIGTERM (or 0)
     assert status in ((-signal.SIGKILL,) if how == "kill" else (0, -signal.SIGTERM))
-    deadline = time.monotonic() + TIMEOUT
-    while left := session_members(server.pid):
-        assert time.monotonic() < deadline, f"processes outlived the server: {left}"
-        time.sleep(0.02)  # polling for exits, bounded by the deadline
+    wait_session_gone(server.pid, "the server")
 
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -215,13 +225,8 @@ def test_a_worker_stuck_in_a_search_ends_with_its_killed_parent(tmp_path: Path) 
         assert len(workers) == 2, workers  # the search worker and the cheap one
         parent.kill()
         parent.wait(TIMEOUT)
-        deadline = time.monotonic() + TIMEOUT
-        while left := session_members(parent.pid):
-            assert time.monotonic() < deadline, f"processes outlived their parent: {left}"
-            time.sleep(0.02)  # polling for exits, bounded by the deadline
+        wait_session_gone(parent.pid, "their parent")
     finally:
-        for pid in session_members(parent.pid):
-            with contextlib.suppress(OSError):
-                os.kill(pid, signal.SIGKILL)
+        kill_session(parent.pid)
         with contextlib.suppress(subprocess.TimeoutExpired):
             parent.wait(10)
