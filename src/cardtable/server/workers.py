@@ -196,7 +196,9 @@ class ProcessRunner:
             self._discard()
             raise RuntimeError(f"unexpected greeting from bot worker {self.name}: {hello!r}")
 
-    def call(self, fn: Callable[..., Any], args: tuple[Any, ...], limit: float | None) -> Any:
+    def call(
+        self, fn: Callable[..., Any], args: tuple[Any, ...], limit: float | None
+    ) -> tuple[str, Any]:
         """``(kind, value)``: ``ok`` and the result, ``error`` and the exception,
         ``overrun`` (the worker was killed), or ``closed``."""
         try:
@@ -285,7 +287,9 @@ class ThreadRunner:
     def prepare(self) -> None:
         """Nothing to start."""
 
-    def call(self, fn: Callable[..., Any], args: tuple[Any, ...], limit: float | None) -> Any:
+    def call(
+        self, fn: Callable[..., Any], args: tuple[Any, ...], limit: float | None
+    ) -> tuple[str, Any]:
         """As :meth:`ProcessRunner.call`."""
         done = threading.Event()
         box: list[tuple[str, Any]] = []
