@@ -96,10 +96,6 @@ class ServerError(Exception):
         self.message = message
         self.status = status
 
-    def to_dict(self) -> dict[str, Any]:
-        """The error as a protocol message."""
-        return error_message(self.code, self.message)
-
 
 class _Message(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
