@@ -174,6 +174,33 @@ class Socket:
         await self.ws.close()
 
 
+async def guests(server: LiveServer, *names: str) -> list[Api]:
+    """A guest session for each name, made in order."""
+    return [await Api.guest(server.http, name) for name in names]
+
+
+async def joined(server: LiveServer, table_id: str, api: Api) -> Socket:
+    """``api``'s socket on a table, past its first state."""
+    sock = await Socket.open(server.ws, table_id, api.token)
+    await sock.until("state")
+    return sock
+
+
+async def all_joined(server: LiveServer, table_id: str, *apis: Api) -> list[Socket]:
+    """A socket on a table for each of ``apis``: all opened first, then each read past
+    its first state."""
+    socks = [await Socket.open(server.ws, table_id, api.token) for api in apis]
+    for sock in socks:
+        await sock.until("state")
+    return socks
+
+
+async def close_all(*closables: Socket | Api) -> None:
+    """Close sockets and HTTP clients, in the order given."""
+    for closable in closables:
+        await closable.close()
+
+
 async def play_until_over(sock: Socket, seat: int, stop_at: int | None = None) -> dict[str, Any]:
     """Play ``seat`` (first legal action, ids ``seat-version``) until the game is over
     (or the version reaches ``stop_at``); returns the last update."""

@@ -16,7 +16,7 @@ import httpx
 from cardtable import kraken
 from cardtable.arena.protocol import check_message, encode, observation_from_dict
 from tests.server.helpers import run
-from tests.server.live import Api, Socket, live_server
+from tests.server.live import Api, Socket, close_all, joined, live_server
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "server_bot.py"
 
@@ -64,8 +64,7 @@ def test_external_bots_play_a_whole_kraken_round(tmp_path: Path) -> None:
             bot_api = Api(server.http, bot_token, made["bot"])
             seated = (await bot_api.get("/api/me/tables"))["tables"]
             assert [t["id"] for t in seated] == [table_id]
-            watcher = await Socket.open(server.ws, table_id, owner.token)
-            await watcher.until("state")
+            watcher = await joined(server, table_id, owner)
             await owner.post(f"/api/tables/{table_id}/start", {"seed": 8})
 
             # the one-seat token opens seat 2 on the ordinary protocol; its
@@ -119,8 +118,6 @@ def test_external_bots_play_a_whole_kraken_round(tmp_path: Path) -> None:
             stale = Api(server.http, bot_token, made["bot"])
             assert (await stale.client.get("/api/me")).status_code == 401
             await stale.close()
-            await watcher.close()
-            for api in (owner, guest, bot_api):
-                await api.close()
+            await close_all(watcher, owner, guest, bot_api)
 
     run(main)

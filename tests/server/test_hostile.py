@@ -39,6 +39,10 @@ from tests.server.live import (
     Api,
     LiveServer,
     Socket,
+    all_joined,
+    close_all,
+    guests,
+    joined,
     live_server,
     play_until_over,
     seed_where_first,
@@ -79,8 +83,7 @@ async def turn(sock: Socket, seat: int) -> dict[str, Any]:
 def test_a_spectator_cannot_play_a_bots_move_by_guessing_its_id(tmp_path: Path) -> None:
     async def main() -> None:
         with live_server(tmp_path) as server:
-            alice = await Api.guest(server.http, "Alice")
-            eve = await Api.guest(server.http, "Eve")
+            alice, eve = await guests(server, "Alice", "Eve")
             created = await alice.post(
                 "/api/tables",
                 {
@@ -121,10 +124,7 @@ def test_a_spectator_cannot_play_a_bots_move_by_guessing_its_id(tmp_path: Path) 
                 assert game_id not in a.action_id and table_id not in a.action_id
                 assert alice.user["id"] not in a.action_id and eve.user["id"] not in a.action_id
                 assert len(a.action_id) >= 16
-            for s in (sock, spy):
-                await s.close()
-            for api in (alice, eve):
-                await api.close()
+            await close_all(sock, spy, alice, eve)
 
     run(main)
 
@@ -132,18 +132,14 @@ def test_a_spectator_cannot_play_a_bots_move_by_guessing_its_id(tmp_path: Path) 
 def test_one_players_action_id_is_not_anothers(tmp_path: Path) -> None:
     async def main() -> None:
         with live_server(tmp_path) as server:
-            alice = await Api.guest(server.http, "Alice")
-            bob = await Api.guest(server.http, "Bob")
+            alice, bob = await guests(server, "Alice", "Bob")
             created = await alice.post(
                 "/api/tables",
                 {"game": "kraken", "rules": ONE_ROUND, "seats": [HUMAN, HUMAN, RANDOM, RANDOM]},
             )
             table_id = created["table"]["id"]
             await bob.post(f"/api/tables/{table_id}/join", {"invite": created["invite"]})
-            a = await Socket.open(server.ws, table_id, alice.token)
-            b = await Socket.open(server.ws, table_id, bob.token)
-            await a.until("state")
-            await b.until("state")
+            a, b = await all_joined(server, table_id, alice, bob)
             seed = seed_where_first(0, ONE_ROUND)  # Alice moves first, Bob right after
             await alice.post(f"/api/tables/{table_id}/start", {"seed": seed})
 
@@ -180,10 +176,7 @@ def test_one_players_action_id_is_not_anothers(tmp_path: Path) -> None:
                 (1, "Alice-1"),
             ]
             assert sum(1 for x in glog.actions if x.seat == 1) == 1
-            for s in (a, b):
-                await s.close()
-            for api in (alice, bob):
-                await api.close()
+            await close_all(a, b, alice, bob)
 
     run(main)
 
@@ -242,8 +235,7 @@ def test_the_watchdog_resumes_a_server_seat_left_waiting(tmp_path: Path) -> None
 def test_the_owner_aborts_a_game_nobody_can_finish(tmp_path: Path) -> None:
     async def main() -> None:
         with live_server(tmp_path) as server:
-            alice = await Api.guest(server.http, "Alice")
-            mallory = await Api.guest(server.http, "Mallory")
+            alice, mallory = await guests(server, "Alice", "Mallory")
             created = await alice.post(
                 "/api/tables",
                 {
@@ -258,8 +250,7 @@ def test_the_owner_aborts_a_game_nobody_can_finish(tmp_path: Path) -> None:
             abort = f"/api/tables/{table_id}/abort"
             reply = await alice.client.post(abort)
             assert reply.status_code == 409 and _code(reply) == "no_game"
-            sock = await Socket.open(server.ws, table_id, alice.token)
-            await sock.until("state")
+            sock = await joined(server, table_id, alice)
             started = await alice.post(f"/api/tables/{table_id}/start", {"seed": 3})
             game_id = started["table"]["game_id"]
             await turn(sock, 0)  # the bots wait for Alice now
@@ -282,9 +273,7 @@ def test_the_owner_aborts_a_game_nobody_can_finish(tmp_path: Path) -> None:
             assert again["table"]["game_id"] != game_id
             end = await play_until_over(sock, 0)
             assert any(e["type"] == "game_over" for e in end["events"])
-            await sock.close()
-            for api in (alice, mallory):
-                await api.close()
+            await close_all(sock, alice, mallory)
 
     run(main)
 
@@ -294,8 +283,7 @@ def test_a_rated_game_is_aborted_only_when_it_waits_for_another_player(
 ) -> None:
     async def main() -> None:
         with live_server(tmp_path) as server:
-            alice = await Api.guest(server.http, "Alice")
-            bob = await Api.guest(server.http, "Bob")
+            alice, bob = await guests(server, "Alice", "Bob")
             created = await alice.post(
                 "/api/tables",
                 {"game": "kraken", "rules": ONE_ROUND, "seats": [HUMAN, HUMAN] + [RANDOM] * 2},
@@ -303,10 +291,7 @@ def test_a_rated_game_is_aborted_only_when_it_waits_for_another_player(
             table_id, invite = created["table"]["id"], created["invite"]
             abort = f"/api/tables/{table_id}/abort"
             await bob.post(f"/api/tables/{table_id}/join", {"invite": invite})
-            sock = await Socket.open(server.ws, table_id, alice.token)
-            bob_sock = await Socket.open(server.ws, table_id, bob.token)
-            await sock.until("state")
-            await bob_sock.until("state")
+            sock, bob_sock = await all_joined(server, table_id, alice, bob)
             # before the first move: allowed
             await alice.post(f"/api/tables/{table_id}/start", {"seed": 3})
             await alice.post(abort)
@@ -336,10 +321,7 @@ def test_a_rated_game_is_aborted_only_when_it_waits_for_another_player(
                 message = await sock.until("update")
             ended = await alice.post(abort)
             assert ended["table"]["status"] == "waiting"
-            for s in (sock, bob_sock):
-                await s.close()
-            for api in (alice, bob):
-                await api.close()
+            await close_all(sock, bob_sock, alice, bob)
 
     run(main)
 
@@ -572,8 +554,7 @@ def test_table_creation_is_limited(tmp_path: Path) -> None:
             assert reply.status_code == 429 and _code(reply) == "rate_limited"
             await alice.close()
         with live_server(tmp_path / "open", max_open_tables=2) as server:
-            alice = await Api.guest(server.http, "Alice")
-            bob = await Api.guest(server.http, "Bob")
+            alice, bob = await guests(server, "Alice", "Bob")
             for _ in range(2):
                 await alice.post("/api/tables", table)
             reply = await alice.client.post("/api/tables", json=table)
@@ -589,17 +570,13 @@ def test_table_creation_is_limited(tmp_path: Path) -> None:
 def test_a_message_flood_is_refused_and_disturbs_nobody_else(tmp_path: Path) -> None:
     async def main() -> None:
         with live_server(tmp_path, limits={"message": "10/minute"}) as server:
-            alice = await Api.guest(server.http, "Alice")
-            bob = await Api.guest(server.http, "Bob")
+            alice, bob = await guests(server, "Alice", "Bob")
             created = await alice.post(
                 "/api/tables",
                 {"game": "kraken", "seats": [HUMAN] + [RANDOM] * 3, "public": True},
             )
             table_id = created["table"]["id"]
-            flood = await Socket.open(server.ws, table_id, alice.token)
-            calm = await Socket.open(server.ws, table_id, bob.token)
-            await flood.until("state")
-            await calm.until("state")
+            flood, calm = await all_joined(server, table_id, alice, bob)
             for _ in range(30):
                 await flood.send({"type": "ping"})
             replies = [await flood.recv() for _ in range(30)]
@@ -609,10 +586,7 @@ def test_a_message_flood_is_refused_and_disturbs_nobody_else(tmp_path: Path) -> 
             assert (await calm.recv())["type"] == "pong"
             await calm.send({"type": "chat", "text": "still here"})
             assert (await calm.until("chat"))["text"] == "still here"
-            for s in (flood, calm):
-                await s.close()
-            for api in (alice, bob):
-                await api.close()
+            await close_all(flood, calm, alice, bob)
 
     run(main)
 
@@ -626,8 +600,7 @@ def test_idle_tables_are_released_from_memory_and_load_again(tmp_path: Path) -> 
             idle = (await alice.post("/api/tables", table))["table"]["id"]
             watched = (await alice.post("/api/tables", table))["table"]["id"]
             playing = (await alice.post("/api/tables", table))["table"]["id"]
-            sock = await Socket.open(server.ws, watched, alice.token)
-            await sock.until("state")
+            sock = await joined(server, watched, alice)
             await alice.post(f"/api/tables/{playing}/start", {"seed": 1})
 
             async def release() -> int:
@@ -661,8 +634,7 @@ def test_deeply_nested_frames_are_refused_and_the_socket_stays(tmp_path: Path) -
                 "/api/tables", {"game": "kraken", "seats": [HUMAN] + [RANDOM] * 3}
             )
             table_id = created["table"]["id"]
-            sock = await Socket.open(server.ws, table_id, alice.token)
-            await sock.until("state")
+            sock = await joined(server, table_id, alice)
             frames: list[str | bytes] = [
                 "[" * 1500 + "]" * 1500,  # 3 KB
                 "[" * 1500,
@@ -696,8 +668,7 @@ def test_deeply_nested_frames_are_refused_and_the_socket_stays(tmp_path: Path) -
 def test_a_private_tables_games_stay_private(tmp_path: Path) -> None:
     async def main() -> None:
         with live_server(tmp_path) as server:
-            alice = await Api.guest(server.http, "Alice")
-            eve = await Api.guest(server.http, "Eve")
+            alice, eve = await guests(server, "Alice", "Eve")
             private = await alice.post(
                 "/api/tables",
                 {"game": "kraken", "rules": ONE_ROUND, "seats": [HUMAN] + [RANDOM] * 3},
@@ -757,10 +728,7 @@ def test_a_private_tables_games_stay_private(tmp_path: Path) -> None:
                 assert {game_id, public_game} <= listed
                 assert (await http.get(f"/api/games/{game_id}/replay")).status_code == 200
                 assert (await http.get(f"/api/tables/{table_id}")).status_code == 404
-            for s in (sock, watcher):
-                await s.close()
-            for api in (alice, eve):
-                await api.close()
+            await close_all(sock, watcher, alice, eve)
 
     run(main)
 
@@ -1090,18 +1058,14 @@ def test_bot_seeds_are_the_same_in_every_process() -> None:
 def test_a_new_sockets_first_state_says_who_controls_each_seat(tmp_path: Path) -> None:
     async def main() -> None:
         with live_server(tmp_path, hold_seconds=0.05) as server:
-            alice = await Api.guest(server.http, "Alice")
-            bob = await Api.guest(server.http, "Bob")
+            alice, bob = await guests(server, "Alice", "Bob")
             created = await alice.post(
                 "/api/tables",
                 {"game": "kraken", "seats": [HUMAN, HUMAN, RANDOM, RANDOM], "public": True},
             )
             table_id = created["table"]["id"]
             await bob.post(f"/api/tables/{table_id}/join", {})
-            a = await Socket.open(server.ws, table_id, alice.token)
-            b = await Socket.open(server.ws, table_id, bob.token)
-            await a.until("state")
-            await b.until("state")
+            a, b = await all_joined(server, table_id, alice, bob)
             await alice.post(f"/api/tables/{table_id}/start", {"seed": seed_where_first(1)})
             await a.close()  # Alice drops; Bob, to move, holds the game
             taken = await b.until("seat")
@@ -1116,9 +1080,6 @@ def test_a_new_sockets_first_state_says_who_controls_each_seat(tmp_path: Path) -
             back = await Socket.open(server.ws, table_id, alice.token)
             assert (await back.until("state"))["table"]["seats"][0]["controller"] == "player"
             assert (await watcher.until("seat"))["controller"] == "player"
-            for s in (b, back, watcher):
-                await s.close()
-            for api in (alice, bob, guest):
-                await api.close()
+            await close_all(b, back, watcher, alice, bob, guest)
 
     run(main)

@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 
 from tests.server.helpers import run
-from tests.server.live import Api, Socket, live_server
+from tests.server.live import Api, Socket, joined, live_server
 
 
 async def _play_checking_analysis(
@@ -65,8 +65,7 @@ def test_kraken_results_stats_ratings_and_analysis(tmp_path: Path) -> None:
                 {"game": "kraken", "rules": {"rounds": 2}, "seats": seats, "public": True},
             )
             table_id = created["table"]["id"]
-            sock = await Socket.open(server.ws, table_id, alice.token)
-            await sock.until("state")
+            sock = await joined(server, table_id, alice)
             started = await alice.post(f"/api/tables/{table_id}/start", {"seed": 5})
             game_id = started["table"]["game_id"]
             end, mid_game = await _play_checking_analysis(sock, alice, 0, game_id)

@@ -11,7 +11,15 @@ from typing import Any
 import httpx
 
 from tests.server.helpers import run
-from tests.server.live import Api, Socket, live_server, play_until_over, seed_where_first
+from tests.server.live import (
+    Api,
+    Socket,
+    close_all,
+    guests,
+    live_server,
+    play_until_over,
+    seed_where_first,
+)
 
 
 def test_drop_takeover_and_takeback(tmp_path: Path) -> None:
@@ -22,8 +30,7 @@ def test_drop_takeover_and_takeback(tmp_path: Path) -> None:
 
     async def main() -> None:
         with live_server(tmp_path, hold_seconds=0.2) as server:
-            alice = await Api.guest(server.http, "Alice")
-            bob = await Api.guest(server.http, "Bob")
+            alice, bob = await guests(server, "Alice", "Bob")
             created = await alice.post(
                 "/api/tables",
                 {
@@ -99,10 +106,7 @@ def test_drop_takeover_and_takeback(tmp_path: Path) -> None:
             assert (await bob_task)["version"] == end["version"]
             acks = [m for m in map(_json, back.raw) if m["type"] == "ack"]
             assert acks, "Alice played after taking her seat back"
-            for s in (back, watcher, bob_sock):
-                await s.close()
-            for api in (alice, bob, guest):
-                await api.close()
+            await close_all(back, watcher, bob_sock, alice, bob, guest)
 
     run(main)
 

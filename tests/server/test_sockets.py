@@ -12,7 +12,7 @@ import httpx
 from websockets.asyncio.client import connect
 
 from tests.server.helpers import run
-from tests.server.live import Api, Socket, live_server, play_until_over
+from tests.server.live import Socket, guests, joined, live_server, play_until_over
 
 
 def _versions(sock: Socket) -> list[int]:
@@ -27,9 +27,7 @@ def _versions(sock: Socket) -> list[int]:
 def test_kraken_two_humans_two_bots_and_a_spectator(tmp_path: Path) -> None:
     async def main() -> None:
         with live_server(tmp_path) as server:
-            alice = await Api.guest(server.http, "Alice")
-            bob = await Api.guest(server.http, "Bob")
-            carol = await Api.guest(server.http, "Carol")
+            alice, bob, carol = await guests(server, "Alice", "Bob", "Carol")
             seats = [
                 {"kind": "human"},
                 {"kind": "bot", "level": "heuristic"},
@@ -74,8 +72,7 @@ def test_kraken_two_humans_two_bots_and_a_spectator(tmp_path: Path) -> None:
 def test_every_bad_message_is_refused_with_its_code(tmp_path: Path) -> None:
     async def main() -> None:
         with live_server(tmp_path, limits={"message": "10/minute"}) as server:
-            alice = await Api.guest(server.http, "Alice")
-            other = await Api.guest(server.http, "Eve")
+            alice, other = await guests(server, "Alice", "Eve")
             created = await alice.post(
                 "/api/tables",
                 {
@@ -85,8 +82,7 @@ def test_every_bad_message_is_refused_with_its_code(tmp_path: Path) -> None:
                 },
             )
             table_id = created["table"]["id"]
-            sock = await Socket.open(server.ws, table_id, alice.token)
-            await sock.until("state")
+            sock = await joined(server, table_id, alice)
 
             async def refused(message: dict[str, Any] | str) -> str:
                 await sock.send(message)

@@ -14,7 +14,7 @@ from sqlalchemy import update
 from cardtable.server.runtime import Client
 from cardtable.server.store import ActionRow, GameRow
 from tests.server.helpers import run, started_service, until
-from tests.server.live import Api, Socket, live_server
+from tests.server.live import all_joined, guests, live_server
 
 
 def _timeout(message: dict[str, Any]) -> bool:
@@ -26,8 +26,7 @@ def _timeout(message: dict[str, Any]) -> bool:
 def test_a_player_who_runs_out_of_time_gets_a_move_played(tmp_path: Path) -> None:
     async def main() -> None:
         with live_server(tmp_path) as server:
-            alice = await Api.guest(server.http, "Alice")
-            guest = await Api.guest(server.http, "Watcher")
+            alice, guest = await guests(server, "Alice", "Watcher")
             created = await alice.post(
                 "/api/tables",
                 {
@@ -40,10 +39,7 @@ def test_a_player_who_runs_out_of_time_gets_a_move_played(tmp_path: Path) -> Non
             )
             table_id = created["table"]["id"]
             assert created["table"]["turn_timer"] == 0.2
-            sock = await Socket.open(server.ws, table_id, alice.token)
-            watcher = await Socket.open(server.ws, table_id, guest.token)
-            await sock.until("state")
-            await watcher.until("state")
+            sock, watcher = await all_joined(server, table_id, alice, guest)
             await alice.post(f"/api/tables/{table_id}/start", {"seed": 3})
             # Alice never answers: her turn comes, with a deadline, and runs out
             while True:
