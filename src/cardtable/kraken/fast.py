@@ -103,6 +103,11 @@ def winner_of(trick: Sequence[int], trump: int) -> int:
 def legal_mask(hand: int, trick: Sequence[int], trump: int, play: PlayRules) -> int:
     """The cards of ``hand`` that may be played to ``trick`` (card indices, leader first)
     under the play rule ``play``."""
+    return _legal_mask(hand, trick, trump, PLAY_CODES[play])
+
+
+def _legal_mask(hand: int, trick: Sequence[int], trump: int, play_code: int) -> int:
+    """:func:`legal_mask` with the play rule as its code (:data:`PLAY_CODES`)."""
     if not trick:
         return hand
     led = SUIT_OF[trick[0]]
@@ -113,7 +118,7 @@ def legal_mask(hand: int, trick: Sequence[int], trump: int, play: PlayRules) -> 
             winner = i
     top = trick[winner]
     top_trump = top if SUIT_OF[top] == trump else -1
-    return legal_mask_at(hand, led, trump, top_trump, winner == len(trick) - 2, PLAY_CODES[play])
+    return legal_mask_at(hand, led, trump, top_trump, winner == len(trick) - 2, play_code)
 
 
 def legal_mask_at(
@@ -163,6 +168,7 @@ class PlayState:
         "hands",
         "history",
         "leader",
+        "play_code",
         "play_rules",
         "points",
         "roem",
@@ -185,6 +191,7 @@ class PlayState:
         self.leader = leader
         self.to_move = leader
         self.play_rules = play_rules
+        self.play_code = PLAY_CODES[play_rules]
         self.count_roem = count_roem
         self.trick: list[int] = []
         self.points = [0, 0]
@@ -199,7 +206,7 @@ class PlayState:
 
     def legal(self) -> int:
         """The legal cards of the player to move, as a mask."""
-        return legal_mask(self.hands[self.to_move], self.trick, self.trump, self.play_rules)
+        return _legal_mask(self.hands[self.to_move], self.trick, self.trump, self.play_code)
 
     def play(self, card: int) -> None:
         """Play ``card`` (assumed legal) for the player to move."""

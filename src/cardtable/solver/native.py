@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from cardtable.kraken.fast import PLAY_CODES
 from cardtable.kraken.rules import PlayRules
 from cardtable.solver.search import Options, Position
 
@@ -22,10 +23,6 @@ except ImportError:  # pragma: no cover - the extension is built by pip install
 
 AVAILABLE: bool = _native is not None
 """Whether the compiled search can be used."""
-
-_PLAY_CODES: dict[PlayRules, int] = {"amsterdam": 0, "rotterdam": 1}
-"""The play code of each play rule in ``_native.c`` (``PLAY_AMSTERDAM``,
-``PLAY_ROTTERDAM``): the one place the C layer gets it."""
 
 
 class NativeSearch:
@@ -50,7 +47,7 @@ class NativeSearch:
             | (4 if options.equivalence else 0)
             | (8 if options.bounds else 0)
         )
-        self._context = _native.Context(trump, _PLAY_CODES[play], int(count_roem), flags)
+        self._context = _native.Context(trump, PLAY_CODES[play], int(count_roem), flags)
         self.nodes = 0
 
     def search(self, position: Position, alpha: int, beta: int) -> int:
