@@ -28,11 +28,11 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardtable.arena.games import arena_game, make_rules
+from cardtable.arena.games import make_rules, seed_stride
 from cardtable.arena.specs import BotSpec
 from cardtable.game import kind
 
-__all__ = ["FORMATS", "Match", "Play", "deal_seed", "make_rules", "schedule"]
+__all__ = ["FORMATS", "Match", "Play", "deal_seed", "schedule"]
 
 FORMATS = ("duplicate", "rotated", "round-robin")
 
@@ -154,7 +154,7 @@ class Play:
 
     def bot_seed(self, seat: int) -> int:
         """The seed given to the bot in ``seat`` (the same whoever sits there)."""
-        return self.seed * arena_game(self.game).seed_stride + seat
+        return self.seed * seed_stride(kind(self.game)) + seat
 
 
 def deal_seed(seed: int, deal: int) -> int:

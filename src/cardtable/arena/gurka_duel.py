@@ -6,7 +6,7 @@ first dealer and every shuffle) is then replayed with the seating rotated by one
 ``players`` times in all, so each bot meets every deal from every seat. The score of a
 game seed is the mean, over the rotations, of bot A's average net chips per seat minus
 bot B's (Gurka: net chips; the arena's score of the game,
-:attr:`cardtable.arena.games.ArenaGame.scores`). The mean over game seeds comes with a
+:meth:`cardtable.game.GameKind.final_scores`). The mean over game seeds comes with a
 95% confidence interval. Each game is driven by :class:`~cardtable.bots.base.BotDriver`.
 
 >>> result = gurka_rotated(("heuristic", {}), ("random", {"seed": 1}), 4, players=4, seed=1)
@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.arena.duel import DuelResult, summarize
-from cardtable.arena.games import arena_game
 from cardtable.bots import make_bot
 from cardtable.bots.base import Bot, BotDriver
 from cardtable.game import kind
@@ -37,9 +36,9 @@ BotSpec = tuple[str, dict[str, Any]]
 def play_game(rules: Any, seed: int, bots: Sequence[Bot], game: str = "gurka") -> list[float]:
     """Play one whole game of ``game`` with ``bots[seat]`` in each seat; each seat's
     score (Gurka: net chips)."""
-    played = arena_game(game)
-    state = BotDriver(game, played.kind.new_game(rules, seed), bots, rules).run()
-    return played.scores(state)
+    played = kind(game)
+    state = BotDriver(game, played.new_game(rules, seed), bots, rules).run()
+    return played.final_scores(state)
 
 
 def game_score(game: str, spec_a: BotSpec, spec_b: BotSpec, rules: Any, seed: int) -> float:

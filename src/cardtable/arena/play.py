@@ -16,12 +16,12 @@ from typing import Any
 from cardtable.arena.external import shared_process
 from cardtable.arena.faults import BotCrashed, Fault
 from cardtable.arena.formats import Play
-from cardtable.arena.games import arena_game, make_rules
+from cardtable.arena.games import make_rules, play_round
 from cardtable.arena.protocol import PROTOCOL_VERSION, ProtocolError, check_message, encode
 from cardtable.arena.specs import BotSpec
 from cardtable.bots.base import BotDriver
 from cardtable.errors import IllegalAction
-from cardtable.game import JSONDict
+from cardtable.game import JSONDict, kind
 
 __all__ = ["PlayResult", "play"]
 
@@ -36,7 +36,7 @@ class PlayResult:
     index: int
     key: str
     scores: list[float]
-    """The seat's score (:attr:`cardtable.arena.games.ArenaGame.scores`): Kraken, the
+    """The seat's score (:meth:`cardtable.game.GameKind.final_scores`): Kraken, the
     points of the seat's team; Gurka, the seat's net chips."""
     record: JSONDict
     faults: list[JSONDict] = field(default_factory=list)
@@ -284,9 +284,9 @@ def _mark_fallback(faults: list[Fault], seat: int, decision: int, action: str) -
 
 def play(task: Play) -> PlayResult:
     """Play ``task`` to the end and return its result."""
-    game = arena_game(task.game)
+    game = kind(task.game)
     rules = make_rules(task.game, task.rules)
-    state = game.new_play(rules, task.seed)
+    state = game.deal(rules, task.seed)
     faults: list[Fault] = []
     seats = [_seat_for(task.specs[bot], s, faults, task) for s, bot in enumerate(task.seats)]
 
@@ -308,14 +308,14 @@ def play(task: Play) -> PlayResult:
         state,
         seats,
         rules,
-        current_round=game.current_round,
+        current_round=play_round(game),
         fallback=fallback,
         on_trick=on_trick,
     )
     driver.start()
     while not state.is_over:
         driver.step()
-    scores = game.scores(state)
+    scores = game.final_scores(state)
     for seat in seats:
         seat.final_scores = scores
     driver.finish()

@@ -20,8 +20,8 @@ from typing import Any
 
 from cardtable.arena.faults import FAULT_KINDS
 from cardtable.arena.formats import Match, schedule
-from cardtable.arena.games import arena_game
 from cardtable.arena.play import PlayResult
+from cardtable.game import kind
 
 __all__ = [
     "BotResult",
@@ -196,7 +196,7 @@ class Results:
         from rich.console import Group
         from rich.table import Table
 
-        unit = arena_game(self.match["game"]).unit
+        unit = kind(self.match["game"]).score_unit
         bots = Table(title=f"{self.match['game']} {self.match['format']}: {self.plays} games")
         for column in ("bot", "deals", f"{unit}/deal vs field [95% CI]", "wins"):
             bots.add_column(column, justify="left" if column == "bot" else "right")
