@@ -38,15 +38,18 @@ class Play:
 
     # -- what a client sees ------------------------------------------------------------------
 
-    def state_message(self, rt: Runtime, client: Client) -> dict[str, Any]:
-        """The whole table for ``client``: the table with every seat's controller,
-        the version, the clock, and its seat's observation (spectators: none)."""
+    def state_message(
+        self, rt: Runtime, client: Client, table: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """The whole table for ``client``: the table (its ``table_view``, when the
+        caller has it) with every seat's controller, the version, the clock, and its
+        seat's observation (spectators: none)."""
         state = rt.state
         observation = None
         if state is not None and client.seat is not None:
             observation = state.observation(client.seat).to_dict()
         return protocol.state_message(
-            self._service.tables.table_view(rt),
+            table if table is not None else self._service.tables.table_view(rt),
             client.seat,
             rt.version,
             None if state is None else _int_or_none(state.to_move),
@@ -62,10 +65,16 @@ class Play:
         for client in list(rt.clients):
             client.send(message)
 
+    def _send_states(self, rt: Runtime) -> None:
+        """Send every client at the table on this node its whole state (the table
+        described once for all)."""
+        table = self._service.tables.table_view(rt)
+        for client in list(rt.clients):
+            client.send(self.state_message(rt, client, table))
+
     async def table_changed(self, rt: Runtime) -> None:
         """Send everyone the new table and state, and tell the other nodes."""
-        for client in list(rt.clients):
-            client.send(self.state_message(rt, client))
+        self._send_states(rt)
         await self._service.hub.publish({"kind": "table", "table": rt.id})
 
     # -- connections -------------------------------------------------------------------------
@@ -266,8 +275,7 @@ class Play:
                 return
             if kind == "table" or rt.game_row is None:
                 await service.tables.reload(rt)
-                for client in list(rt.clients):
-                    client.send(self.state_message(rt, client))
+                self._send_states(rt)
             elif int(notice.get("version", 0)) > rt.version:
                 await self.catch_up(rt)
             service.scheduler.after_change(rt)
