@@ -104,14 +104,13 @@ class Stats:
             if user is None:
                 raise ServerError("not_found", f"no player {player_id!r}", 404)
             name, kind = user.name, user.kind
-        played = await self._service.db(self._service.store.games_played, player_id, recent)
         return {
             "id": player_id,
             "name": name,
             "kind": kind,
             "stats": {game: _stats(game, rows.get(game)) for game in games.game_names()},
             "ratings": {game: _rating(rows.get(game)) for game in games.game_names()},
-            "recent_games": [_game_summary(g, lines) for g, lines in played],
+            "recent_games": await self.finished_games(player_id, recent),
         }
 
     async def leaderboard(self, game: str, limit: int) -> dict[str, Any]:
