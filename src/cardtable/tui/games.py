@@ -416,17 +416,11 @@ class KrakenPresenter(Presenter):
         lines.append(_("Multiplier: ×{multiplier}").format(multiplier=observation.multiplier))
         us, them = _teams(human)
         lines.append(
-            _("Card points: us {us}, them {them}").format(
-                us=observation.card_points[us], them=observation.card_points[them]
-            )
+            _us_them(_("Card points: us {us}, them {them}"), observation.card_points, us, them)
         )
-        lines.append(
-            _("Roem: us {us}, them {them}").format(
-                us=observation.roem[us], them=observation.roem[them]
-            )
-        )
+        lines.append(_us_them(_("Roem: us {us}, them {them}"), observation.roem, us, them))
         scores = game.scores
-        lines.append(_("Score: us {us}, them {them}").format(us=scores[us], them=scores[them]))
+        lines.append(_us_them(_("Score: us {us}, them {them}"), scores, us, them))
         return lines
 
     def summary_lines(self, game: Any, summary: RoundSummary, human: int) -> list[str]:
@@ -443,14 +437,8 @@ class KrakenPresenter(Presenter):
                     suit=suit_name(summary.trump).lower(),
                 )
             )
-        lines.append(
-            _("Card points: us {us}, them {them}").format(
-                us=result.card_points[us], them=result.card_points[them]
-            )
-        )
-        lines.append(
-            _("Roem: us {us}, them {them}").format(us=result.roem[us], them=result.roem[them])
-        )
+        lines.append(_us_them(_("Card points: us {us}, them {them}"), result.card_points, us, them))
+        lines.append(_us_them(_("Roem: us {us}, them {them}"), result.roem, us, them))
         declarers_are_us = result.declarers == us
         if result.nat:
             lines.append(_("We are nat!") if declarers_are_us else _("They are nat!"))
@@ -463,26 +451,14 @@ class KrakenPresenter(Presenter):
                 else _("Mars: they took every trick!")
             )
         lines.append(_("Multiplier: ×{multiplier}").format(multiplier=result.multiplier))
-        lines.append(
-            _("Points added: us {us}, them {them}").format(
-                us=result.points[us], them=result.points[them]
-            )
-        )
-        lines.append(
-            _("Score: us {us}, them {them}").format(
-                us=summary.scores[us], them=summary.scores[them]
-            )
-        )
+        lines.append(_us_them(_("Points added: us {us}, them {them}"), result.points, us, them))
+        lines.append(_us_them(_("Score: us {us}, them {them}"), summary.scores, us, them))
         return lines
 
     def game_over_lines(self, game: Any, human: int) -> list[str]:
         """The final score of the two teams and who won."""
         us, them = _teams(human)
-        lines = [
-            _("Final score: us {us}, them {them}").format(
-                us=game.scores[us], them=game.scores[them]
-            )
-        ]
+        lines = [_us_them(_("Final score: us {us}, them {them}"), game.scores, us, them)]
         if game.winner is None:
             lines.append(_("It is a draw."))
         else:
@@ -691,6 +667,11 @@ def game_names() -> tuple[str, ...]:
     registered = kinds()
     known = tuple(name for name in PRESENTERS if name in registered)
     return known + tuple(name for name in registered if name not in known)
+
+
+def _us_them(template: str, values: Any, us: int, them: int) -> str:
+    """``template`` with ``{us}`` and ``{them}`` filled from a per-team sequence."""
+    return template.format(us=values[us], them=values[them])
 
 
 def _teams(human: int) -> tuple[int, int]:
