@@ -19,7 +19,7 @@ from cardtable.bots.gurka_heuristic import (
     should_buy_back,
 )
 from cardtable.bots.gurka_search import GameSim, GurkaSearch, RoundSim
-from cardtable.bots.ismcts import search
+from cardtable.bots.search import search
 from cardtable.cards import CARDS, CardSet
 from cardtable.gurka import Game, Round, Rules
 

@@ -12,10 +12,10 @@ import random
 
 from cardtable.bots.adapters import adapter_for, can_search
 from cardtable.bots.base import BaseBot
-from cardtable.bots.search import Node, SearchAdapter, SearchState, search
+from cardtable.bots.search import search
 from cardtable.game import Observation
 
-__all__ = ["IsmctsBot", "Node", "SearchAdapter", "SearchState", "search"]
+__all__ = ["IsmctsBot"]
 
 
 class IsmctsBot(BaseBot):

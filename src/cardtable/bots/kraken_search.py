@@ -27,7 +27,7 @@ SCALE = 162.0
 
 
 class KrakenSearch:
-    """A :class:`~cardtable.bots.ismcts.SearchAdapter` for one Kraken decision."""
+    """A :class:`~cardtable.bots.search.SearchAdapter` for one Kraken decision."""
 
     def __init__(self, observation: Observation) -> None:
         self._obs = observation
