@@ -192,8 +192,7 @@ class Play:
                 "internal", "the action could not be stored; try again", 500
             ) from None
         rt.version += 1
-        rt.remember(key, rt.version - 1, action)
-        rt.remember(key, rt.version - 1, canonical)
+        rt.remember(key, rt.version - 1, action, canonical)
         rt.turn_started = time.time()
         if result is not None:
             rt.table.status = "finished"

@@ -112,7 +112,7 @@ class Runtime:
             and not self.lock.locked()
         )
 
-    def remember(self, key: ActionKey, index: int, action: str) -> None:
-        """Remember that ``key`` produced action number ``index``, spelt ``action``."""
+    def remember(self, key: ActionKey, index: int, *actions: str) -> None:
+        """Remember that ``key`` produced action number ``index``, spelt ``actions``."""
         _, spellings = self.action_keys.get(key, (index, frozenset()))
-        self.action_keys[key] = (index, spellings | {action})
+        self.action_keys[key] = (index, spellings.union(actions))
