@@ -29,6 +29,7 @@ from cardtable.gurka.trick import (
     sort_cards,
     target_rank,
 )
+from cardtable.records import check_header
 
 __all__ = ["HAND_SIZE", "Round", "deal_masks", "parse_card_action"]
 
@@ -564,17 +565,7 @@ class Round:
 def _record_rules(record: object, kind: str) -> Rules:
     if not isinstance(record, Mapping):
         raise RecordError(f"a {kind} record must be a JSON object")
-    if record.get("game") != "gurka":
-        raise RecordError(f"not a Gurka record: 'game' is {record.get('game')!r}")
-    if record.get("type") != kind:
-        raise RecordError(f"not a {kind} record: 'type' is {record.get('type')!r}")
-    if "version" not in record:
-        raise RecordError(f"{kind} record: missing 'version': expected {RECORD_VERSION}")
-    version = record["version"]
-    if type(version) is not int or version != RECORD_VERSION:
-        raise RecordError(
-            f"{kind} record: unsupported 'version' {version!r}: expected {RECORD_VERSION}"
-        )
+    check_header(record, "gurka", "Gurka", kind, RECORD_VERSION)
     try:
         return Rules.from_dict(record.get("rules", {}))
     except (ValueError, TypeError) as error:

@@ -31,6 +31,7 @@ from cardtable.kraken.rules import Rules
 from cardtable.kraken.scoring import RoundResult, score_round
 from cardtable.kraken.seat import Seat
 from cardtable.kraken.trick import DECK, Trick
+from cardtable.records import check_header
 
 __all__ = ["Phase", "Round"]
 
@@ -715,17 +716,7 @@ class Round:
 def _check_header(record: Mapping[str, Any], kind: str) -> None:
     if not isinstance(record, Mapping):
         raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
-    if record.get("game") != "kraken":
-        raise RecordError(f"not a Kraken record: 'game' is {record.get('game')!r}")
-    if record.get("type") != kind:
-        raise RecordError(f"not a {kind} record: 'type' is {record.get('type')!r}")
-    if "version" not in record:
-        raise RecordError(f"{kind} record: missing 'version': expected {RECORD_VERSION}")
-    version = record["version"]
-    if type(version) is not int or version != RECORD_VERSION:
-        raise RecordError(
-            f"{kind} record: unsupported 'version' {version!r}: expected {RECORD_VERSION}"
-        )
+    check_header(record, "kraken", "Kraken", kind, RECORD_VERSION)
 
 
 def _rules_from(record: Mapping[str, Any]) -> Rules:
