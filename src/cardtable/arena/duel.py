@@ -15,14 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.arena.formats import Match, Play, schedule
-from cardtable.arena.play import play
+from cardtable.arena.formats import Match
 from cardtable.arena.results import interval, pair_diffs, win_share
 from cardtable.arena.runner import run_match
 from cardtable.arena.specs import BotSpec
-from cardtable.kraken import Rules
 
-__all__ = ["DuelResult", "duplicate", "kraken_deal", "kraken_duplicate", "summarize"]
+__all__ = ["DuelResult", "duplicate", "summarize"]
 
 
 @dataclass(frozen=True)
@@ -64,35 +62,6 @@ def _match(
     bots = (BotSpec.builtin(*spec_a).label, BotSpec.builtin(*spec_b).label)
     data = rules.to_dict() if rules is not None else {}
     return Match(game, bots, deals, "duplicate", data, seed)
-
-
-def kraken_deal(
-    spec_a: tuple[str, dict[str, Any]],
-    spec_b: tuple[str, dict[str, Any]],
-    rules: Rules,
-    seed: int,
-) -> float:
-    """Play deal ``seed`` twice, partnerships swapped; A's mean lead in points."""
-    (template, swapped) = schedule(_match(spec_a, spec_b, 1, rules, 0))
-    total = 0.0
-    for task in (template, swapped):
-        task = Play(**{**task.__dict__, "seed": seed})
-        points = play(task).scores
-        a_team = task.seats.index(0) % 2
-        total += points[a_team] - points[1 - a_team]
-    return total / 2
-
-
-def kraken_duplicate(
-    spec_a: tuple[str, dict[str, Any]],
-    spec_b: tuple[str, dict[str, Any]],
-    deals: int,
-    rules: Rules | None = None,
-    seed: int = 0,
-    workers: int | None = None,
-) -> DuelResult:
-    """A duplicate match of ``deals`` deals between two bots given as (name, options)."""
-    return duplicate("kraken", spec_a, spec_b, deals, rules, seed, workers)
 
 
 def duplicate(

@@ -28,7 +28,7 @@ from cardtable.bots import make_bot
 from cardtable.bots.base import Bot, BotDriver
 from cardtable.game import kind
 
-__all__ = ["game_score", "gurka_game_score", "gurka_rotated", "main", "play_game", "rotated"]
+__all__ = ["game_score", "gurka_rotated", "main", "play_game", "rotated"]
 
 BotSpec = tuple[str, dict[str, Any]]
 
@@ -59,11 +59,6 @@ def game_score(game: str, spec_a: BotSpec, spec_b: BotSpec, rules: Any, seed: in
         b = [c for c, is_a in zip(chips, labels, strict=True) if not is_a]
         total += sum(a) / len(a) - sum(b) / len(b)
     return total / n
-
-
-def gurka_game_score(spec_a: BotSpec, spec_b: BotSpec, rules: Any, seed: int) -> float:
-    """:func:`game_score` for Gurka: bot A's mean net chips per seat minus bot B's."""
-    return game_score("gurka", spec_a, spec_b, rules, seed)
 
 
 def gurka_rotated(
