@@ -172,10 +172,13 @@ class BotDriver:
         seat = self.state.to_move
         if seat is None:
             raise ValueError("the game is over: nobody is to move")
+        return self._act(seat, self.state.observation(seat))
+
+    def _act(self, seat: int, observation: Observation) -> str:
         bot = self.bots[seat]
         if bot is None:
             raise ValueError(f"seat {seat} is played from outside, not by a bot")
-        return bot.act(self.state.observation(seat))
+        return bot.act(observation)
 
     def play(self, action: str) -> str:
         """Apply ``action`` for whoever is to move (a seat played from outside, or a
@@ -195,7 +198,7 @@ class BotDriver:
         observation = state.observation(seat)
         action: str | None = None
         try:
-            action = self.decide()
+            action = self._act(seat, observation)
             played = state.apply(action)
         except Exception as error:
             if self.fallback is None or (
