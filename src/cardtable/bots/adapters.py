@@ -16,14 +16,13 @@ from __future__ import annotations
 import importlib
 import random
 import statistics
-from collections.abc import Callable
 from typing import Any
 
 from cardtable.bots.base import game_of
 from cardtable.bots.search import SearchAdapter
 from cardtable.game import GameKind, GameState, Observation, kind
 
-__all__ = ["GenericSearch", "adapter_for", "can_search", "world_builder"]
+__all__ = ["GenericSearch", "adapter_for", "can_search"]
 
 _SPECIALIZED: dict[str, tuple[str, str]] = {
     "kraken": ("cardtable.bots.kraken_search", "KrakenSearch"),
@@ -32,15 +31,10 @@ _SPECIALIZED: dict[str, tuple[str, str]] = {
 """The games with a specialized adapter: module and class, built from an observation."""
 
 
-def world_builder(game: str) -> Callable[[Any], GameState] | None:
-    """How to build a world for ``game`` from an observation (its kind's
-    ``state_from_observation``), or None if the kind does not say."""
-    return kind(game).state_from_observation
-
-
 def can_search(game: str) -> bool:
-    """Whether ISMCTS can play ``game``: a specialized adapter or a world builder."""
-    return game in _SPECIALIZED or world_builder(game) is not None
+    """Whether ISMCTS can play ``game``: a specialized adapter, or a kind that builds
+    worlds from observations (``state_from_observation``)."""
+    return game in _SPECIALIZED or kind(game).state_from_observation is not None
 
 
 def adapter_for(observation: Observation) -> SearchAdapter[Any]:
@@ -58,7 +52,7 @@ class GenericSearch:
     adapter: a world is a full copy of the round and rollouts are random)."""
 
     def __init__(self, game: GameKind, observation: Observation) -> None:
-        build = world_builder(game.name)
+        build = game.state_from_observation
         if build is None:
             raise ValueError(
                 f"ismcts cannot search {game.name}: no world can be built from its "
