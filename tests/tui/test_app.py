@@ -239,6 +239,9 @@ async def test_settings_change_the_rules_actually_used() -> None:
         await until(pilot, lambda: "Refused" in str(error.render()))
         screen.query_one("#kraken-rounds", Input).value = "2"
         screen.query_one("#apply", Button).press()
+        # the new game is dealt once the settings are closed: wait for that, not for
+        # whatever the old table was waiting for
+        await until(pilot, lambda: not isinstance(app.screen, SettingsScreen))
         await settle(pilot)
         rules = app.session.game.rules
         assert isinstance(rules, kraken.Rules)
@@ -258,6 +261,7 @@ async def test_settings_change_the_rules_actually_used() -> None:
         screen.query_one("#gurka-must_head", Switch).value = True
         screen.query_one("#set-language", Select).value = "fr"
         screen.query_one("#apply", Button).press()
+        await until(pilot, lambda: not isinstance(app.screen, SettingsScreen))
         await settle(pilot)
         assert app.session.kind == "gurka" and app.session.players == 5
         assert app.session.game.rules.must_head
