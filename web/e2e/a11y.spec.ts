@@ -3,7 +3,7 @@
 
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { createTable, deal, expect, playUntil, test, tryClick } from './fixtures';
+import { LEGAL, createTable, deal, expect, playUntil, playUntilOver, test } from './fixtures';
 
 async function violations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page })
@@ -27,38 +27,37 @@ test('the lobby, the table and a choice pass axe', async ({ player }) => {
   const page = alice.page;
   await reduceMotion(page);
   expect(await violations(page)).toEqual([]);
-  await createTable(page, { game: 'kraken', seats: ['random', 'random', 'random'], rules: { rounds: 1 } });
+  // Utrecht trump choice: the player left of the dealer must name trump, and the deal
+  // passes left each round, so within four rounds Alice surely has a choice to make
+  // (with a free choice a deal could give her none, and no dimmed card either)
+  await createTable(page, {
+    game: 'kraken',
+    seats: ['random', 'random', 'random'],
+    rules: { rounds: 4, trump_choice: 'utrecht' },
+  });
   expect(await violations(page)).toEqual([]);
   await deal(page);
-  const deadline = Date.now() + 30_000;
-  let sawChoice = false;
   let sawCard = false;
-  while (!(sawChoice && sawCard) && Date.now() < deadline) {
-    const choice = page.getByTestId('choice');
-    if (!sawChoice && (await choice.isVisible())) {
-      expect(await violations(page)).toEqual([]);
-      sawChoice = true;
-    }
-    if (await choice.isVisible()) await tryClick(choice.locator('button').first());
-    const legal = page.locator('.hand-active .hand-card[data-legal=true]');
-    if (await legal.count()) {
-      if (!sawCard && (await page.locator('.hand-active .hand-card.dimmed').count())) {
+  const choice = page.getByTestId('choice');
+  await playUntil(
+    page,
+    async () => {
+      if (!sawCard && (await page.locator('.hand-active .hand-card.dimmed').count()) && (await page.locator(LEGAL).count())) {
         expect(await violations(page)).toEqual([]);
         sawCard = true;
       }
-      await tryClick(legal.first());
-    }
-    await page.waitForTimeout(80);
-  }
-  expect(sawCard || sawChoice).toBe(true);
-  // the round summary and the game over dialog
+      return choice.isVisible();
+    },
+    { limit: 120_000, what: "Alice's trump choice" },
+  );
+  expect(await violations(page)).toEqual([]);
+  // a round summary and the game over dialog
   await playUntil(page, () => page.getByTestId('round-summary').isVisible(), { limit: 60_000 });
   await expect(page.getByTestId('round-summary').locator('[data-testid=analysis], [data-testid=analysis-unavailable]')).toBeVisible({
     timeout: 30_000,
   });
   expect(await violations(page)).toEqual([]);
-  await page.getByTestId('round-summary').locator('button.primary').click();
-  await expect(page.getByTestId('game-over')).toBeVisible();
+  await playUntilOver(page, { limit: 120_000 });
   expect(await violations(page)).toEqual([]);
 });
 
