@@ -4,6 +4,11 @@ A session is a random token whose hash is stored; it ends after
 ``Settings.session_lifetime`` seconds without use (sliding), at logout, or when a
 new login replaces it (the id rotates at login). Guest creation, registration and
 logins are rate limited per address (and logins per username too).
+
+A person may change their name (``profile`` limit per user), an account its
+password (which ends every session of the account but a new one for the caller),
+and a guest may become an account keeping its id, so its seats, games and ratings
+stay its own (the session rotates there too).
 """
 
 from __future__ import annotations
@@ -68,15 +73,67 @@ class Accounts:
         await service.limits.hit("login", address)
         await service.limits.hit("login_name", username.casefold())
         user = await service.db(service.store.user_by_username, username)
+        if user is None:
+            raise ServerError("bad_credentials", "unknown username or wrong password", 401)
+        await self._check_password(user, password)
+        if replacing:
+            await service.db(service.store.end_session, replacing)
+        return user, await self._session(user)
+
+    async def _check_password(self, user: UserRow, password: str) -> None:
+        """Refuse ``bad_credentials`` unless ``password`` is the account's."""
         refused = ServerError("bad_credentials", "unknown username or wrong password", 401)
-        if user is None or user.password_hash is None:
+        if user.password_hash is None:
             raise refused
         try:
             await asyncio.to_thread(self._hasher.verify, user.password_hash, password)
         except (VerificationError, InvalidHashError):
             raise refused from None
-        if replacing:
-            await service.db(service.store.end_session, replacing)
+
+    async def rename(self, user: UserRow, name: str) -> UserRow:
+        """Give ``user`` (a guest or an account) a new name, checked as any name."""
+        service = self._service
+        if user.kind == "bot":
+            raise ServerError("forbidden", "a bot account's name is kept", 403)
+        name = clean_name(name)
+        await service.limits.hit("profile", user.id)
+        await service.db(service.store.rename_user, user.id, name)
+        user.name = name
+        await service.tables.renamed(user)
+        return user
+
+    async def change_password(
+        self, user: UserRow, current: str, new: str, address: str
+    ) -> tuple[UserRow, str]:
+        """Set an account's new password once its ``current`` one is proved; every
+        session of the account ends (other devices log in again) and the caller gets
+        a new one."""
+        service = self._service
+        if user.kind != "account":
+            raise ServerError("forbidden", "only an account has a password", 403)
+        await service.limits.hit("login", address)
+        await service.limits.hit("login_name", (user.username or user.id).casefold())
+        await self._check_password(user, current)
+        digest = await asyncio.to_thread(self._hasher.hash, new)
+        await service.db(service.store.set_password, user.id, digest)
+        await service.db(service.store.revoke_sessions, user.id)
+        return user, await self._session(user)
+
+    async def upgrade(
+        self, user: UserRow, username: str, password: str, address: str
+    ) -> tuple[UserRow, str]:
+        """Make the guest ``user`` an account called ``username``, keeping its id (its
+        seats, games, statistics and ratings); its guest session is replaced."""
+        service = self._service
+        if user.kind != "guest":
+            raise ServerError("forbidden", "only a guest can become an account", 403)
+        await service.limits.hit("register", address)
+        digest = await asyncio.to_thread(self._hasher.hash, password)
+        try:
+            user = await service.db(service.store.upgrade_guest, user.id, username, digest)
+        except ValueError as error:
+            raise ServerError("username_taken", str(error), 409) from None
+        await service.db(service.store.revoke_sessions, user.id)
         return user, await self._session(user)
 
     async def logout(self, token: str | None) -> None:

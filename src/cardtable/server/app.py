@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import AsyncIterator
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
@@ -45,12 +45,36 @@ class GuestIn(BaseModel):
     name: str = Field(min_length=1, max_length=40)
 
 
+USERNAME = Field(min_length=3, max_length=32, pattern=r"^[A-Za-z0-9_.-]+$")
+PASSWORD = Field(min_length=8, max_length=200)
+
+
 class RegisterIn(BaseModel):
     """Create an account."""
 
-    username: str = Field(min_length=3, max_length=32, pattern=r"^[A-Za-z0-9_.-]+$")
-    password: str = Field(min_length=8, max_length=200)
+    username: str = USERNAME
+    password: str = PASSWORD
     name: str | None = Field(default=None, min_length=1, max_length=40)
+
+
+class UpgradeIn(BaseModel):
+    """Make the calling guest an account (keeping its games and ratings)."""
+
+    username: str = USERNAME
+    password: str = PASSWORD
+
+
+class NameIn(BaseModel):
+    """A new name."""
+
+    name: str = Field(min_length=1, max_length=40)
+
+
+class PasswordIn(BaseModel):
+    """A new password, with the current one."""
+
+    current: str = Field(max_length=200)
+    password: str = PASSWORD
 
 
 class LoginIn(BaseModel):
@@ -67,6 +91,10 @@ class SeatIn(BaseModel):
     level: str | None = Field(default=None, max_length=32)
     bot: str | None = Field(default=None, max_length=32)
     """For an ``external`` seat: the id of the bot account that plays it."""
+    invite: bool = False
+    """For a ``human`` seat: kept for whoever holds the table's invite."""
+    player: str | None = Field(default=None, max_length=32)
+    """For a ``human`` seat: kept for the account with this username."""
 
 
 class BotIn(BaseModel):
@@ -88,6 +116,8 @@ class TableIn(BaseModel):
     """Whether the games change ratings; a casual table's do not (and may seat one
     person's bots beside them)."""
     turn_timer: float | None = Field(default=None, gt=0, le=3600)
+    spectator_chat: Literal["apart", "off"] = "apart"
+    """Spectators chat among themselves (never with the players), or not at all."""
 
     @field_validator("game")
     @classmethod
@@ -114,7 +144,7 @@ def _error(code: str, message: str, status: int) -> JSONResponse:
 
 
 def _user(user: UserRow) -> dict[str, Any]:
-    return {"id": user.id, "name": user.name, "kind": user.kind}
+    return {"id": user.id, "name": user.name, "kind": user.kind, "username": user.username}
 
 
 def _session(user: UserRow, token: str) -> dict[str, Any]:
@@ -232,7 +262,27 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/me")
     async def me(user: CurrentUser) -> dict[str, Any]:
-        return {"id": user.id, "name": user.name, "kind": user.kind, "username": user.username}
+        return _user(user)
+
+    @app.post("/api/me/name")
+    async def rename(body: NameIn, request: Request, user: CurrentUser) -> dict[str, Any]:
+        return {"user": _user(await service_of(request).accounts.rename(user, body.name))}
+
+    @app.post("/api/me/password")
+    async def change_password(
+        body: PasswordIn, request: Request, user: CurrentUser
+    ) -> JSONResponse:
+        user, token = await service_of(request).accounts.change_password(
+            user, body.current, body.password, client_address(request)
+        )
+        return with_cookie(request, _session(user, token))
+
+    @app.post("/api/me/upgrade")
+    async def upgrade(body: UpgradeIn, request: Request, user: CurrentUser) -> JSONResponse:
+        user, token = await service_of(request).accounts.upgrade(
+            user, body.username, body.password, client_address(request)
+        )
+        return with_cookie(request, _session(user, token))
 
     @app.post("/api/tables")
     async def create_table(body: TableIn, request: Request, user: CurrentUser) -> dict[str, Any]:
@@ -243,6 +293,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                     "kind": s.kind,
                     **({"level": s.level} if s.level else {}),
                     **({"bot": s.bot} if s.bot else {}),
+                    **({"invite": True} if s.invite else {}),
+                    **({"player": s.player} if s.player else {}),
                 }
                 for s in body.seats
             ]
@@ -256,6 +308,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             body.turn_timer,
             body.rated,
             client_address(request),
+            body.spectator_chat,
         )
         return {
             "table": view,
@@ -266,7 +319,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/api/tables")
     async def lobby(request: Request) -> dict[str, Any]:
-        return {"tables": await service_of(request).tables.lobby()}
+        tables = service_of(request).tables
+        return {"tables": await tables.lobby(), "live": await tables.lobby("playing")}
 
     @app.get("/api/tables/{table_id}")
     async def table(table_id: str, request: Request, user: OptionalUser) -> dict[str, Any]:

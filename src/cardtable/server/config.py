@@ -11,13 +11,17 @@ DEFAULT_LIMITS: dict[str, str] = {
     "register": "5/minute;50/day",
     "login": "10/minute;100/hour",
     "login_name": "5/minute;30/hour",
+    "profile": "10/minute;100/day",
     "table": "10/minute;100/day",
     "message": "20/second;600/minute",
     "message_address": "60/second",
+    "chat": "10/10second;300/hour",
 }
 """Rate limits by name: ``guest`` and ``register`` per address; ``login`` per
-address, ``login_name`` per username; ``table`` (table creation) per user and per
-address; ``message`` (socket messages) per user, ``message_address`` per address."""
+address, ``login_name`` per username (also a password change); ``profile`` (name
+changes) per user; ``table`` (table creation) per user and per
+address; ``message`` (socket messages) per user, ``message_address`` per address;
+``chat`` (chat lines) per user."""
 
 
 @dataclass
@@ -42,7 +46,7 @@ class Settings:
     """Messages a socket may send at once before the rate applies."""
     limits: dict[str, str] = field(default_factory=dict)
     """Rate limits by name (``guest``, ``register``, ``login``, ``login_name``,
-    ``table``, ``message``, ``message_address``), in the ``limits`` library's
+    ``profile``, ``table``, ``message``, ``message_address``, ``chat``), in the ``limits`` library's
     notation (``"10/minute;100/hour"``), overriding :data:`DEFAULT_LIMITS`; an
     empty string switches one off."""
     max_open_tables: int = 10

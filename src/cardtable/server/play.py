@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from cardtable.errors import IllegalAction
 from cardtable.server import games, protocol
 from cardtable.server.protocol import ServerError
-from cardtable.server.runtime import ActionKey, Client, Runtime
+from cardtable.server.runtime import ActionKey, Client, Runtime, chat_room
 from cardtable.server.store import Conflict, DuplicateAction, PendingAction
 from cardtable.server.text import clean_chat
 
@@ -58,6 +58,7 @@ class Play:
             games.game_result(rt.table.game, state)
             if state is not None and state.is_over
             else None,
+            rt.chat_for(client),
         )
 
     def send_all(self, rt: Runtime, message: dict[str, Any]) -> None:
@@ -100,16 +101,30 @@ class Play:
                 self._service.scheduler.hold(rt, client.seat)
 
     async def chat(self, rt: Runtime, client: Client, text: str) -> None:
-        """Store and send a chat line to everyone at the table."""
+        """Store a chat line and send it to its room: the players' lines to the
+        seated, the spectators' to the spectators (who have no chat when the owner
+        turned it off)."""
         service = self._service
+        room = chat_room(client)
+        if room == "spectators" and rt.table.spectator_chat == "off":
+            raise ServerError("chat_off", "the owner turned the spectators' chat off", 403)
         text = clean_chat(text)
-        await service.db(service.store.add_chat, rt.id, client.user_id, client.name, text)
+        await service.limits.hit("chat", client.user_id)
         name = client.name
         if client.seat is not None:  # as the table shows it ("Alice (2)")
             name = service.tables.table_view(rt)["seats"][client.seat]["name"] or name
-        message = protocol.chat_message(client.user_id, name, client.seat, text)
-        self.send_all(rt, message)
+        line_id = await service.db(service.store.add_chat, rt.id, client.user_id, name, text, room)
+        message = protocol.chat_message(line_id, client.user_id, name, client.seat, text, room)
+        self._said(rt, message)
         await service.hub.publish({"kind": "chat", "table": rt.id, "message": message})
+
+    @staticmethod
+    def _said(rt: Runtime, message: dict[str, Any]) -> None:
+        """Keep a chat line and send it to the clients of its room on this node."""
+        rt.chat.append(message)
+        for client in list(rt.clients):
+            if chat_room(client) == message["channel"]:
+                client.send(message)
 
     # -- actions -----------------------------------------------------------------------------
 
@@ -270,7 +285,7 @@ class Play:
         async with rt.lock:
             kind = notice.get("kind")
             if kind == "chat":
-                self.send_all(rt, notice["message"])
+                self._said(rt, notice["message"])
                 return
             if kind == "table" or rt.game_row is None:
                 await service.tables.reload(rt)

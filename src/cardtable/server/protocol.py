@@ -74,6 +74,7 @@ ERROR_CODES: dict[str, str] = {
     "username_taken": "the username belongs to another account",
     "bad_credentials": "unknown username or wrong password",
     "round_in_progress": "a round's analysis is served once the round is over",
+    "chat_off": "the table's owner turned the spectators' chat off",
 }
 """Every error code the server sends, with its meaning."""
 
@@ -254,8 +255,10 @@ def state_message(
     deadline: float | None,
     observation: dict[str, Any] | None,
     result: dict[str, Any] | None,
+    chat: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """The full ``state`` of a table for one client (its seat's observation only)."""
+    """The full ``state`` of a table for one client (its seat's observation only, and
+    the chat lines of its room)."""
     message: dict[str, Any] = {
         "v": PROTOCOL_VERSION,
         "type": "state",
@@ -266,6 +269,7 @@ def state_message(
         "to_move": to_move,
         "deadline": deadline,
         "observation": observation,
+        "chat": chat or [],
     }
     if result is not None:
         message["result"] = result
@@ -302,11 +306,17 @@ def seat_message(seat: int, controller: str, table: dict[str, Any]) -> dict[str,
     }
 
 
-def chat_message(user_id: str, name: str, seat: int | None, text: str) -> dict[str, Any]:
-    """A ``chat`` line."""
+def chat_message(
+    line_id: int, user_id: str, name: str, seat: int | None, text: str, channel: str
+) -> dict[str, Any]:
+    """A ``chat`` line said in ``channel`` (``players`` or ``spectators``); ``id``
+    orders the lines of a table (a line in a ``state`` and again in a ``chat`` is one
+    line)."""
     return {
         "v": PROTOCOL_VERSION,
         "type": "chat",
+        "id": line_id,
+        "channel": channel,
         "from": {"user_id": user_id, "name": name, "seat": seat},
         "text": text,
     }

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,7 +14,10 @@ from cardtable.server import games
 from cardtable.server.protocol import dumps
 from cardtable.server.store import GameRow, SeatRow, TableRow
 
-__all__ = ["ActionKey", "Client", "Runtime"]
+__all__ = ["CHAT_HISTORY", "ActionKey", "Client", "Runtime", "chat_room"]
+
+CHAT_HISTORY = 100
+"""Chat lines a table keeps in memory (and sends with its state)."""
 
 ActionKey = tuple[str | None, int, str]
 """An action id as an idempotency key of its sender: (user id, seat, client id)."""
@@ -53,6 +57,11 @@ class Client:
             self.overflowed = True
 
 
+def chat_room(client: Client) -> str:
+    """The chat room of a connection: ``players`` for a seat, else ``spectators``."""
+    return "players" if client.seat is not None else "spectators"
+
+
 @dataclass(eq=False)
 class Runtime:
     """A table as one node holds it in memory."""
@@ -78,6 +87,8 @@ class Runtime:
     """The person behind each seated user: the owner of a bot account, else the user."""
     last_active: float = field(default_factory=time.monotonic)
     """When a client, an action or a bot last touched the table (idle release)."""
+    chat: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=CHAT_HISTORY))
+    """The latest chat lines of every room (``chat`` messages), oldest first."""
 
     @property
     def id(self) -> str:
@@ -94,6 +105,12 @@ class Runtime:
     def connected(self, seat: int) -> bool:
         """Whether a client of ``seat`` is connected to this node."""
         return any(c.seat == seat for c in self.clients)
+
+    def chat_for(self, client: Client) -> list[dict[str, Any]]:
+        """The chat lines ``client`` may read: its room's (the players' for a seat,
+        the spectators' otherwise)."""
+        room = chat_room(client)
+        return [line for line in self.chat if line["channel"] == room]
 
     @property
     def in_play(self) -> bool:

@@ -51,9 +51,11 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sess
 from cardtable.server.ratings import DEFAULT_MU, DEFAULT_SIGMA, Rating, rate, seat_lines
 
 __all__ = [
+    "INVITE_SEAT",
     "ActionRow",
     "AnalysisRow",
     "Base",
+    "ChatRow",
     "Conflict",
     "DuplicateAction",
     "GamePlayerRow",
@@ -144,6 +146,9 @@ class TableRow(Base):
     turn_timer: Mapped[float | None] = mapped_column(Float, nullable=True)
     game_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     created_at: Mapped[float] = mapped_column(Float, default=time.time)
+    spectator_chat: Mapped[str] = mapped_column(String(8), default="apart", server_default="apart")
+    """``apart``: spectators chat among themselves, never with the players; ``off``:
+    spectators have no chat."""
 
 
 class SeatRow(Base):
@@ -157,8 +162,14 @@ class SeatRow(Base):
     user_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     bot_level: Mapped[str | None] = mapped_column(String(32), nullable=True)
     reserved_for: Mapped[str | None] = mapped_column(String(32), nullable=True)
-    """The only user who may take this seat (a bot account invited by someone other
-    than its owner takes it when its owner's bot accepts)."""
+    """Who may take this seat: one user (a named player, or a bot account invited by
+    someone other than its owner), or :data:`INVITE_SEAT` (whoever has the table's
+    invite). It stays when the seat is taken, so a seat given up is kept again."""
+
+
+INVITE_SEAT = "@invite"
+"""``SeatRow.reserved_for`` of a seat kept for the holders of the table's invite (no
+user id starts with ``@``)."""
 
 
 class GameRow(Base):
@@ -213,6 +224,8 @@ class ChatRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[float] = mapped_column(Float, default=time.time)
+    channel: Mapped[str] = mapped_column(String(16), default="players", server_default="players")
+    """The room: ``players`` (the seated) or ``spectators``."""
 
 
 class GamePlayerRow(Base):
@@ -391,6 +404,42 @@ class Store:
         with self.session() as s:
             s.execute(delete(SessionRow).where(SessionRow.token_hash == hash_token(token)))
 
+    def rename_user(self, user_id: str, name: str) -> None:
+        """Give a user a new name (also on their statistics rows, which the
+        leaderboard shows)."""
+        with self.session() as s:
+            s.execute(update(UserRow).where(UserRow.id == user_id).values(name=name))
+            s.execute(
+                update(PlayerStatsRow).where(PlayerStatsRow.player_id == user_id).values(name=name)
+            )
+
+    def set_password(self, user_id: str, password_hash: str) -> None:
+        """Store an account's new password hash."""
+        with self.session() as s:
+            s.execute(
+                update(UserRow).where(UserRow.id == user_id).values(password_hash=password_hash)
+            )
+
+    def upgrade_guest(self, user_id: str, username: str, password_hash: str) -> UserRow:
+        """Make a guest an account with a username and password, keeping its id (so
+        its seats, games, statistics and ratings stay its own). Raises ``ValueError``
+        when the username is taken or the user is no guest."""
+        try:
+            with self.session() as s:
+                user = s.get(UserRow, user_id)
+                if user is None or user.kind != "guest":
+                    raise ValueError("only a guest can become an account this way")
+                user.kind, user.username, user.password_hash = "account", username, password_hash
+                s.execute(
+                    update(PlayerStatsRow)
+                    .where(PlayerStatsRow.player_id == user_id)
+                    .values(kind="account")
+                )
+                s.flush()
+        except IntegrityError:
+            raise ValueError(f"the username {username!r} is taken") from None
+        return user
+
     def bots_of(self, owner_id: str) -> list[UserRow]:
         """The bot accounts ``owner_id`` created."""
         with self.session() as s:
@@ -474,13 +523,14 @@ class Store:
             )
             return table, list(seats)
 
-    def lobby(self) -> list[tuple[TableRow, list[SeatRow]]]:
-        """Public tables that are waiting for players."""
+    def lobby(self, status: str = "waiting") -> list[tuple[TableRow, list[SeatRow]]]:
+        """Public tables that wait for players (or, with ``status="playing"``, whose
+        game is being played), newest first, with their seats."""
         with self.session() as s:
             tables = list(
                 s.scalars(
                     select(TableRow)
-                    .where(TableRow.public.is_(True), TableRow.status == "waiting")
+                    .where(TableRow.public.is_(True), TableRow.status == status)
                     .order_by(TableRow.created_at.desc())
                     .limit(100)
                 )
@@ -493,9 +543,11 @@ class Store:
                 out.append((table, list(seats)))
             return out
 
-    def take_seat(self, table_id: str, seat: int, user_id: str) -> bool:
-        """Give an empty seat to ``user_id``: a human seat reserved for nobody, or any
-        seat reserved for ``user_id``. False if it is not free."""
+    def take_seat(self, table_id: str, seat: int, user_id: str, invited: bool = False) -> bool:
+        """Give an empty seat to ``user_id``: a human seat reserved for nobody, any
+        seat reserved for ``user_id``, or (``invited``: the caller showed the table's
+        invite) a seat kept for the invite's holders. False if it is not free."""
+        kept = [user_id, INVITE_SEAT] if invited else [user_id]
         with self.session() as s:
             result = s.execute(
                 update(SeatRow)
@@ -505,7 +557,7 @@ class Store:
                     SeatRow.user_id.is_(None),
                     or_(
                         (SeatRow.kind == "human") & SeatRow.reserved_for.is_(None),
-                        SeatRow.reserved_for == user_id,
+                        SeatRow.reserved_for.in_(kept),
                     ),
                 )
                 .values(user_id=user_id)
@@ -929,10 +981,24 @@ class Store:
                 )
             )
 
-    def add_chat(self, table_id: str, user_id: str, name: str, text: str) -> None:
-        """Store a chat line."""
+    def add_chat(self, table_id: str, user_id: str, name: str, text: str, channel: str) -> int:
+        """Store a chat line said in ``channel``; returns its id."""
         with self.session() as s:
-            s.add(ChatRow(table_id=table_id, user_id=user_id, name=name, text=text))
+            row = ChatRow(table_id=table_id, user_id=user_id, name=name, text=text, channel=channel)
+            s.add(row)
+            s.flush()
+            return row.id
+
+    def chat_history(self, table_id: str, limit: int) -> list[ChatRow]:
+        """The last ``limit`` chat lines of a table (of every room), oldest first."""
+        with self.session() as s:
+            rows = s.scalars(
+                select(ChatRow)
+                .where(ChatRow.table_id == table_id)
+                .order_by(ChatRow.id.desc())
+                .limit(limit)
+            )
+            return list(reversed(list(rows)))
 
 
 _GAMES: Table = Base.metadata.tables["games"]

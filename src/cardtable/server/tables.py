@@ -5,6 +5,10 @@ A private table, its games, replays, records and analyses are visible only to it
 members (the owner and the people seated or invited) and to holders of its invite;
 the public lists show only public tables. One person controls at most one seat of
 a rated table's game.
+
+The owner may keep seats: for a named account (only that person may take it) or
+for whoever holds the table's invite (a stranger from the lobby may not). The lobby
+says that a seat is kept, never for whom.
 """
 
 from __future__ import annotations
@@ -14,17 +18,28 @@ import time
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from cardtable.server import games
+from cardtable.server import games, protocol
 from cardtable.server.bots import check_level, level_for
 from cardtable.server.protocol import ServerError
-from cardtable.server.runtime import Runtime
-from cardtable.server.store import GameRow, SeatRow, TableRow, UserRow, hash_token, new_id
+from cardtable.server.runtime import CHAT_HISTORY, Runtime
+from cardtable.server.store import (
+    INVITE_SEAT,
+    GameRow,
+    SeatRow,
+    TableRow,
+    UserRow,
+    hash_token,
+    new_id,
+)
 from cardtable.server.text import same_name
 
 if TYPE_CHECKING:
     from cardtable.server.service import Service
 
-__all__ = ["Tables"]
+__all__ = ["SPECTATOR_CHAT", "Tables"]
+
+SPECTATOR_CHAT = ("apart", "off")
+"""The owner's choice for spectators: a chat of their own, or none."""
 
 
 class Tables:
@@ -47,12 +62,19 @@ class Tables:
         turn_timer: float | None = None,
         rated: bool = True,
         address: str = "",
+        spectator_chat: str = "apart",
     ) -> tuple[dict[str, Any], str]:
         """A new table and its invite token. ``seats`` gives each seat's kind
         (``human``, ``bot`` with a ``level``, or ``external`` with a ``bot`` account or
-        a one-table token); the owner takes the first human seat. A bot account of
-        somebody else's is invited: it takes its seat when it joins."""
+        a one-table token); a human seat may be kept for the invite's holders
+        (``"invite": true``) or for the account called ``player``. The owner takes the
+        first human seat kept for nobody. A bot account of somebody else's is invited:
+        it takes its seat when it joins."""
         service = self._service
+        if spectator_chat not in SPECTATOR_CHAT:
+            raise ServerError(
+                "bad_request", f"spectator_chat is one of {', '.join(SPECTATOR_CHAT)}"
+            )
         await service.limits.hit("table", owner.id, *([address] if address else []))
         open_tables = await service.db(service.store.open_tables_of, owner.id)
         if open_tables >= service.settings.max_open_tables:
@@ -75,14 +97,15 @@ class Tables:
         except ValueError as error:
             raise ServerError("bad_request", str(error)) from None
         for row in rows:
-            if row.kind == "human" and row.user_id is None:
+            if row.kind == "human" and row.user_id is None and row.reserved_for is None:
                 row.user_id = owner.id  # the owner takes the first human seat
                 break
-        accounts = [row.reserved_for for row in rows if row.reserved_for]
+        await self._reserve_players(owner, rows, specs)
+        accounts = [row.reserved_for for row in rows if row.kind == "external" and row.reserved_for]
         found = await service.db(service.store.users, accounts)
         for row in rows:
             bot_id = row.reserved_for
-            if bot_id is None:
+            if bot_id is None or row.kind != "external":
                 continue
             bot = found.get(bot_id)
             if bot is None or bot.kind != "bot":
@@ -99,6 +122,7 @@ class Tables:
             rated=rated,
             turn_timer=turn_timer,
             status="waiting",
+            spectator_chat=spectator_chat,
         )
         rt = Runtime(table=table, seats=rows)
         rt.people = {owner.id: owner.id, **{b.id: b.owner_id or b.id for b in found.values()}}
@@ -112,13 +136,33 @@ class Tables:
             view["bot_tokens"] = {str(k): v for k, v in bot_tokens.items()}
         return view, invite
 
+    async def _reserve_players(
+        self, owner: UserRow, rows: list[SeatRow], specs: list[dict[str, Any]]
+    ) -> None:
+        """Keep each human seat whose spec names a ``player`` for that account."""
+        service = self._service
+        for row, spec in zip(rows, specs, strict=True):
+            username = spec.get("player")
+            if row.kind != "human" or not username:
+                continue
+            user = await service.db(service.store.user_by_username, str(username))
+            if user is None or user.kind != "account":
+                raise ServerError(
+                    "bad_request", f"no account is called {username!r}: check the username"
+                )
+            if user.id == owner.id or any(r.reserved_for == user.id for r in rows):
+                raise ServerError("bad_request", f"{username!r} already has a seat here")
+            row.reserved_for = user.id
+
     @staticmethod
     def _seat_row(
         table_id: str, game: str, index: int, spec: dict[str, Any], bot_tokens: dict[int, str]
     ) -> SeatRow:
         kind = spec.get("kind", "human")
         row = SeatRow(table_id=table_id, seat=index, kind=kind)
-        if kind == "bot":
+        if kind == "human" and spec.get("invite"):
+            row.reserved_for = INVITE_SEAT
+        elif kind == "bot":
             level = spec.get("level") or level_for("heuristic", game)
             check_level(level, game)
             row.bot_level = level
@@ -144,9 +188,18 @@ class Tables:
                     rt = Runtime(table=found[0], seats=found[1])
                     await self._load_game(rt)
                     await self._load_names(rt)
+                    await self._load_chat(rt)
                     self.runtimes[table_id] = rt
         rt.last_active = time.monotonic()
         return rt
+
+    async def _load_chat(self, rt: Runtime) -> None:
+        service = self._service
+        rows = await service.db(service.store.chat_history, rt.id, CHAT_HISTORY)
+        rt.chat.clear()
+        rt.chat.extend(
+            protocol.chat_message(r.id, r.user_id, r.name, None, r.text, r.channel) for r in rows
+        )
 
     async def _load_names(self, rt: Runtime) -> None:
         ids = [s.user_id for s in rt.seats if s.user_id] + [rt.table.owner_id]
@@ -192,7 +245,9 @@ class Tables:
     def table_view(self, rt: Runtime) -> dict[str, Any]:
         """The description of a table its viewers may see (never an invite or a
         token). A seated name that looks like an earlier seat's is shown with a
-        number, so nobody can pass for another player at the table."""
+        number, so nobody can pass for another player at the table. A kept seat says
+        for whom (``reservation``: ``invite``, ``player`` with ``reserved_for`` its
+        user id, or ``bot``)."""
         seats = []
         shown: list[str] = []
         for seat in rt.seats:
@@ -214,6 +269,7 @@ class Tables:
                     "level": seat.bot_level if seat.kind == "bot" else None,
                     "open": seat.kind == "human" and seat.user_id is None and not seat.reserved_for,
                     "reserved": seat.user_id is None and seat.reserved_for is not None,
+                    **_reservation(seat),
                     "connected": seat.kind == "bot" or rt.connected(seat.seat),
                     "controller": rt.controller.get(seat.seat, "player"),
                 }
@@ -227,19 +283,36 @@ class Tables:
             "rated": rt.table.rated,
             "owner": {"id": rt.table.owner_id, "name": rt.names.get(rt.table.owner_id)},
             "turn_timer": rt.table.turn_timer,
+            "spectator_chat": rt.table.spectator_chat,
             "game_id": rt.table.game_id,
             "game_number": rt.game_row.number if rt.game_row else 0,
             "seats": seats,
         }
 
-    async def lobby(self) -> list[dict[str, Any]]:
-        """Public tables waiting for players, with their open seats."""
+    async def lobby(self, status: str = "waiting") -> list[dict[str, Any]]:
+        """Public tables waiting for players (``status="playing"``: being played), as
+        :meth:`table_view` shows them without saying whom a seat is kept for, with
+        their ``spectators``: how many people watch on this node."""
         out = []
-        for table, seats in await self._service.db(self._service.store.lobby):
-            rt = Runtime(table=table, seats=seats)
-            await self._load_names(rt)
-            out.append(self.table_view(rt))
+        for table, seats in await self._service.db(self._service.store.lobby, status):
+            rt = self.runtimes.get(table.id)
+            if rt is None:
+                rt = Runtime(table=table, seats=seats)
+                await self._load_names(rt)
+            view = self.table_view(rt)
+            for seat in view["seats"]:
+                seat["reserved_for"] = None
+            view["spectators"] = len({c.user_id for c in rt.clients if c.seat is None})
+            out.append(view)
         return out
+
+    async def renamed(self, user: UserRow) -> None:
+        """Show ``user``'s new name at the tables this node holds where they sit."""
+        for rt in list(self.runtimes.values()):
+            if user.id in rt.names:
+                async with rt.lock:
+                    rt.names[user.id] = user.name
+                    await self._service.play.table_changed(rt)
 
     @staticmethod
     def is_member(rt: Runtime, user: UserRow | None) -> bool:
@@ -253,10 +326,16 @@ class Tables:
     def check_access(self, rt: Runtime, user: UserRow | None, invite: str | None) -> None:
         """Refuse a private table to anyone but its members and invite holders. The
         refusal is ``not_found``, so a private table's existence is not confirmed."""
-        if rt.table.public or self.is_member(rt, user):
+        if rt.table.public or self.is_member(rt, user) or self.has_invite(rt, invite):
             return
-        if invite is None or not secrets.compare_digest(hash_token(invite), rt.table.invite_hash):
-            raise ServerError("not_found", f"no table {rt.id!r} (or it is private)", 404)
+        raise ServerError("not_found", f"no table {rt.id!r} (or it is private)", 404)
+
+    @staticmethod
+    def has_invite(rt: Runtime, invite: str | None) -> bool:
+        """Whether ``invite`` is the table's invite."""
+        return invite is not None and secrets.compare_digest(
+            hash_token(invite), rt.table.invite_hash
+        )
 
     async def visible(self, table_id: str, user: UserRow | None, invite: str | None) -> Runtime:
         """The runtime of a table ``user`` may see."""
@@ -278,13 +357,17 @@ class Tables:
         self, user: UserRow, table_id: str, seat: int | None, invite: str | None
     ) -> dict[str, Any]:
         """Seat ``user`` at an open human seat (the first open one if ``seat`` is None),
-        or at the seat reserved for it (a bot account accepting an invitation)."""
+        at the seat kept for it (a named player, or a bot account accepting an
+        invitation), or with the table's ``invite`` at a seat kept for its holders.
+        A seat kept for the invite's holders is refused without it."""
         service = self._service
         rt = await self.visible(table_id, user, invite)
+        invited = self.has_invite(rt, invite)
         async with rt.lock:
             if rt.seat_of(user.id) is not None:
                 raise ServerError("already_seated", "you already have a seat at this table", 409)
-            mine = [s.seat for s in rt.seats if s.user_id is None and s.reserved_for == user.id]
+            kept = (user.id, INVITE_SEAT) if invited else (user.id,)
+            mine = [s.seat for s in rt.seats if s.user_id is None and s.reserved_for in kept]
             free = [
                 s.seat
                 for s in rt.seats
@@ -296,8 +379,8 @@ class Tables:
                     raise ServerError("table_full", "no open seat at this table", 409)
                 seat = choices[0]
             if seat not in choices:
-                raise ServerError("seat_taken", f"seat {seat} is not open", 409)
-            if not await service.db(service.store.take_seat, rt.id, seat, user.id):
+                raise ServerError("seat_taken", _not_open(rt, seat), 409)
+            if not await service.db(service.store.take_seat, rt.id, seat, user.id, invited):
                 await self.reload(rt)
                 raise ServerError("seat_taken", f"seat {seat} is not open", 409)
             rt.seats[seat].user_id = user.id
@@ -429,6 +512,31 @@ class Tables:
             rt.state, rt.version, rt.action_keys, rt.controller = None, 0, {}, {}
             await service.play.table_changed(rt)
             return self.table_view(rt)
+
+
+def _reservation(seat: SeatRow) -> dict[str, Any]:
+    """For whom ``seat`` is kept: ``invite``, ``player`` (with its user id), ``bot``
+    (an invited bot account) or nobody."""
+    kept = seat.reserved_for
+    if kept is None:
+        return {"reservation": None, "reserved_for": None}
+    if kept == INVITE_SEAT:
+        return {"reservation": "invite", "reserved_for": None}
+    if seat.kind == "human":
+        return {"reservation": "player", "reserved_for": kept}
+    return {"reservation": "bot", "reserved_for": None}
+
+
+def _not_open(rt: Runtime, seat: int) -> str:
+    """Why ``seat`` cannot be taken by the caller."""
+    if not 0 <= seat < len(rt.seats):
+        return f"there is no seat {seat} at this table"
+    row = rt.seats[seat]
+    if row.user_id is None and row.reserved_for == INVITE_SEAT:
+        return f"seat {seat} is kept for a friend of the owner: open the table with its invite link"
+    if row.user_id is None and row.reserved_for is not None:
+        return f"seat {seat} is kept for another player"
+    return f"seat {seat} is not open"
 
 
 def _check_one_seat(rt: Runtime) -> None:
