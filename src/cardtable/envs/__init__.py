@@ -10,3 +10,9 @@
 
 ``docs/rl.md`` describes the encodings, rewards and seeding.
 """
+
+from gymnasium.envs.registration import register, registry
+
+for _id, _game in (("cardtable/Kraken-v0", "kraken"), ("cardtable/Gurka-v0", "gurka")):
+    if _id not in registry:
+        register(id=_id, entry_point="cardtable.envs.single:SingleAgentEnv", kwargs={"game": _game})

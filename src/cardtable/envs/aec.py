@@ -26,7 +26,7 @@ from pettingzoo import AECEnv
 from cardtable.envs.registry import encoding
 from cardtable.game import GameState, kind
 
-__all__ = ["CardGameEnv", "EnvSpec", "Reward", "make_rules"]
+__all__ = ["CardGameEnv", "EnvSpec", "Reward", "make_rules", "play_scored"]
 
 RoundReward = Callable[[Any, GameState], list[float]]
 """``(finished round, game) -> reward per seat`` at the end of each round."""
@@ -93,6 +93,19 @@ def make_rules(game: str, rules: Any = None, players: int | None = None) -> Any:
             )
         made = game_kind.rules_type.from_dict({**made.to_dict(), "players": players})
     return made
+
+
+def play_scored(
+    spec: EnvSpec, reward: Reward, state: GameState, play: Callable[[], Any]
+) -> list[float]:
+    """Run ``play`` (one action on ``state``); return each seat's reward if it ended a
+    round, else ``[]``."""
+    before = kind(spec.game).current_round(state)
+    was_over = before.is_over  # between rounds (Gurka's buy-backs) the last one is over
+    play()
+    if before.is_over and not was_over:
+        return reward.at_round_end(before, state)
+    return []
 
 
 class CardGameEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
@@ -239,14 +252,11 @@ class CardGameEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         """Apply ``action``; reward the end of a round; decline offers for seats gone."""
         state = self.state
         assert state is not None
-        before = self.kind.current_round(state)
-        was_over = before.is_over  # between rounds (Gurka's buy-backs) the last one is over
-        state.apply(action)
-        if before.is_over and not was_over:
-            for other, value in enumerate(self._reward.at_round_end(before, state)):
-                agent = self.possible_agents[other]
-                if value and agent in self.rewards:
-                    self.rewards[agent] += value
+        scored = play_scored(self.spec, self._reward, state, lambda: state.apply(action))
+        for other, value in enumerate(scored):
+            agent = self.possible_agents[other]
+            if value and agent in self.rewards:
+                self.rewards[agent] += value
         if seat in self.spec.out_seats(state) and not self._offered_again(seat):
             self._left.add(seat)  # turned the offer down: gone for good
         while not state.is_over and state.to_move in self._left:
