@@ -7,7 +7,8 @@ replayed (:class:`RecordError`, whose message names the bad entry).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 __all__ = ["IllegalAction", "RecordError", "allowed"]
 
@@ -17,7 +18,32 @@ class IllegalAction(ValueError):
 
     Raised both for text that is not an action at all and for a well-formed
     action that the rules forbid; the message says which and what is allowed.
+
+    ``code`` and ``params`` say the same for programs (an interface shows the
+    reason in its own language and notation): ``code`` names the rule
+    (``follow_suit``, ``too_low``...; empty when the engine gives none) and
+    ``params`` its facts, with cards as card text (``"JS"``), lists of cards as
+    lists, seats as 0-based indices.
+
+    >>> error = IllegalAction("S may not play AH: ...", code="follow_suit", suit="S")
+    >>> str(error), error.code, dict(error.params)
+    ('S may not play AH: ...', 'follow_suit', {'suit': 'S'})
     """
+
+    def __init__(self, message: str = "", *, code: str = "", **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params: Mapping[str, Any] = params
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_illegal_action, (type(self), str(self), self.code, dict(self.params)))
+
+
+def _illegal_action(
+    cls: type[IllegalAction], message: str, code: str, params: dict[str, Any]
+) -> IllegalAction:
+    """Rebuild a pickled :class:`IllegalAction` with its code and facts."""
+    return cls(message, code=code, **params)
 
 
 class RecordError(ValueError):

@@ -280,7 +280,7 @@ def test_corrupt_game_records() -> None:
         game.apply(game.legal_actions()[-1])
     record = game.to_record()
     bad = dict(record, actions=[*record["actions"][:4], "pass", *record["actions"][5:]])
-    with pytest.raises(RecordError, match="action 4 'pass'"):
+    with pytest.raises(RecordError, match="action 5 'pass'"):
         Game.from_record(bad)
     with pytest.raises(RecordError, match="seed"):
         Game.from_record(dict(record, seed="8"))

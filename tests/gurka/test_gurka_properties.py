@@ -129,7 +129,7 @@ def test_records_round_trip_mid_game_and_corruption_names_the_index(
     try:
         Game.from_record(record)
     except RecordError as error:
-        assert f"action {index} {bad!r}" in str(error)
+        assert f"action {index + 1} {bad!r}" in str(error)  # counted from 1
     else:
         raise AssertionError("a corrupt record replayed")
 

@@ -294,10 +294,10 @@ def test_corrupt_round_record_names_the_bad_action() -> None:
     rnd = Round.from_hands(THREE, {0: "9D 2C", 1: "5C 3C", 2: "KH 7H"}, dealer=2)
     record = rnd.to_record()
     record["actions"] = ["9D", "5C"]
-    with pytest.raises(RecordError, match=r"action 1 '5C'.*too low"):
+    with pytest.raises(RecordError, match=r"action 2 '5C'.*too low"):
         Round.from_record(record)
     record["actions"] = ["9D", 7]
-    with pytest.raises(RecordError, match="action 1"):
+    with pytest.raises(RecordError, match="action 2 7"):
         Round.from_record(record)
 
 

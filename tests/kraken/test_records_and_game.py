@@ -73,7 +73,7 @@ def test_corrupt_round_record_names_the_bad_action() -> None:
     bad = copy.deepcopy(record)
     index = 12
     bad["actions"][index] = "pass"
-    with pytest.raises(RecordError, match=rf"action {index} \('pass'\) is illegal"):
+    with pytest.raises(RecordError, match=rf"action {index + 1} \('pass'\) is illegal"):
         Round.from_record(bad)
 
 
@@ -102,13 +102,13 @@ def test_corrupt_game_record_names_round_and_action() -> None:
     game = random_game(Rules(rounds=2), seed=6)
     record = game.to_record()
     record["rounds"][1]["actions"][3] = "QQ"
-    with pytest.raises(RecordError, match=r"round 1: action 3 \('QQ'\) is illegal: unknown"):
+    with pytest.raises(RecordError, match=r"round 2: action 4 \('QQ'\) is illegal: unknown"):
         Game.from_record(record)
     record = game.to_record()
     record["rounds"][1]["dealer"] = (record["rounds"][1]["dealer"] + 1) % 4
-    with pytest.raises(RecordError, match="round 1: dealer"):
+    with pytest.raises(RecordError, match="round 2: dealer"):
         Game.from_record(record)
     record = game.to_record()
     record["rounds"][0]["actions"].pop()
-    with pytest.raises(RecordError, match="round 0: unfinished"):
+    with pytest.raises(RecordError, match="round 1: unfinished"):
         Game.from_record(record)

@@ -1,9 +1,12 @@
 """Roem in tricks and in hands, the comparison of declarations, and round scoring."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from cardtable.cards import Suit, parse_cards
+from cardtable.cards import Card, Suit, parse_cards
 from cardtable.kraken import card_points, declared_roem, hand_roem, score_round, trick_roem
+from cardtable.kraken.roem import roem_parts
 from cardtable.kraken.trick import DECK, trick_taker
 
 H, S = Suit.HEARTS, Suit.SPADES
@@ -162,3 +165,25 @@ def test_score_round_rejects_impossible_input() -> None:
         score_round((100, 61), (0, 0), (4, 4), declarers=0, multiplier=1)
     with pytest.raises(ValueError, match="sum to 8"):
         score_round((100, 62), (0, 0), (4, 3), declarers=0, multiplier=1)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    cards=st.lists(st.sampled_from(sorted(DECK)), min_size=1, max_size=8, unique=True),
+    trump=st.sampled_from(list(Suit)),
+)
+def test_roem_parts_add_up_to_the_roem(cards: list[Card], trump: Suit) -> None:
+    """The named parts of roem (what the table announces) always add up to the
+    roem the engine scores, in a trick (four cards) and in a hand."""
+    assert sum(points for _name, points in roem_parts(cards, trump, hand=True)) == hand_roem(
+        cards, trump
+    )
+    trick = cards[:4]
+    assert sum(points for _name, points in roem_parts(trick, trump)) == trick_roem(trick, trump)
+
+
+def test_roem_parts_name_each_part() -> None:
+    assert roem_parts(parse_cards("7H 8H 9H TH"), S) == [("run4", 50)]
+    assert roem_parts(parse_cards("JC JD JH JS"), S) == [("fourJ", 200)]
+    assert roem_parts(parse_cards("KS QS 7D 8C"), S) == [("stuk", 20)]
+    assert roem_parts(parse_cards("7D 8C 9H TS"), S) == []

@@ -224,14 +224,19 @@ class Game:
     def _buyback_choice(self, action: object) -> str:
         """The canonical buy-back decision; raises ``IllegalAction`` unless one is due."""
         if self._phase == "over":
-            raise IllegalAction("the game is over: no more actions can be taken")
+            raise IllegalAction("the game is over: no more actions can be taken", code="game_over")
         if isinstance(action, str) and action.strip().lower() in (BUYBACK, PASS):
             return action.strip().lower()
         seat = self._buyback_queue[0]
         raise IllegalAction(
             f"{action!r} is not allowed: seat {seat} is out and must decide "
             f"whether to buy back in ('buyback' for {self.buyback_cost(seat)} chips) "
-            "or stay out ('pass')"
+            "or stay out ('pass')",
+            code="buyback_due",
+            seat=seat,
+            action=action,
+            cost=self.buyback_cost(seat),
+            legal=[BUYBACK, PASS],
         )
 
     def apply(self, action: str) -> str:

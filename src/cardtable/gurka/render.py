@@ -1,6 +1,10 @@
-"""Text rendering of Gurka rounds and games, for people and ``cardtable gurka replay``."""
+"""Text rendering of Gurka rounds and games, for people and ``cardtable gurka replay``.
+
+Players are numbered from 1, as people count them (the engine's seats from 0)."""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from cardtable.cards import Card
 from cardtable.gurka.game import BUYBACK, Game
@@ -14,6 +18,11 @@ def _card(card: Card, unicode: bool) -> str:
     return card.unicode() if unicode else str(card)
 
 
+def _numbers(seats: Iterable[int]) -> str:
+    """Seats as players number them, from 1 (the engine's indices count from 0)."""
+    return " ".join(str(seat + 1) for seat in seats)
+
+
 def render_round(rnd: Round, number: int | None = None, unicode: bool = False) -> str:
     """A round trick by trick: the deal, every trick with its taker, the penalties.
 
@@ -22,31 +31,32 @@ def render_round(rnd: Round, number: int | None = None, unicode: bool = False) -
     >>> for action in ["9D", "KS", "7C", "5H", "7D", "2C"]:
     ...     _ = rnd.apply(action)
     >>> print(render_round(rnd))
-    Round: dealer 2, seats 0 1 2
-      seat 0: 2C 9D
-      seat 1: 5H KS
-      seat 2: 7C 7D
-      trick 1: 0 9D, 1 KS, 2 7C -> seat 1
-      trick 2: 1 5H, 2 7D, 0 2C -> seat 2 (scores: seat 2 7)
-      penalties: seat 2 7
+    Round: dealer player 3, players 1 2 3
+      player 1: 2C 9D
+      player 2: 5H KS
+      player 3: 7C 7D
+      trick 1: 1 9D, 2 KS, 3 7C -> player 2
+      trick 2: 2 5H, 3 7D, 1 2C -> player 3 (scores: player 3 7)
+      penalties: player 3 7
     """
     title = f"Round {number}" if number is not None else "Round"
-    lines = [f"{title}: dealer {rnd.dealer}, seats {' '.join(map(str, rnd.seats))}"]
+    lines = [f"{title}: dealer player {rnd.dealer + 1}, players {_numbers(rnd.seats)}"]
     for seat, hand in rnd.initial_hands.items():
-        lines.append(f"  seat {seat}: {' '.join(_card(c, unicode) for c in sort_cards(hand))}")
+        cards = " ".join(_card(c, unicode) for c in sort_cards(hand))
+        lines.append(f"  player {seat + 1}: {cards}")
     last = rnd.tricks_total
     for i, trick in enumerate(rnd.tricks, 1):
-        plays = ", ".join(f"{seat} {_card(card, unicode)}" for seat, card in trick.plays)
+        plays = ", ".join(f"{seat + 1} {_card(card, unicode)}" for seat, card in trick.plays)
         scores = ""
         if i == last or rnd.rules.penalty_tricks == "every":
             top = max(card.rank for card in trick.cards)
-            scores = " (scores: " + ", ".join(f"seat {s} {top}" for s in trick.scorers) + ")"
-        lines.append(f"  trick {i}: {plays} -> seat {trick.taker}{scores}")
+            scores = " (scores: " + ", ".join(f"player {s + 1} {top}" for s in trick.scorers) + ")"
+        lines.append(f"  trick {i}: {plays} -> player {trick.taker + 1}{scores}")
     if rnd.trick:
-        table = ", ".join(f"{seat} {_card(card, unicode)}" for seat, card in rnd.trick)
+        table = ", ".join(f"{seat + 1} {_card(card, unicode)}" for seat, card in rnd.trick)
         lines.append(f"  on the table: {table}")
     if rnd.is_over:
-        scored = [f"seat {s} {p}" for s, p in enumerate(rnd.result()) if p]
+        scored = [f"player {s + 1} {p}" for s, p in enumerate(rnd.result()) if p]
         lines.append(f"  penalties: {', '.join(scored) or 'none'}")
     return "\n".join(lines)
 
@@ -76,10 +86,10 @@ def render_game(game: Game, unicode: bool = False) -> str:
             replay.apply(action)
             if action == BUYBACK:
                 lines.append(
-                    f"  seat {seat} buys back for {cost} chips at score {replay.scores[seat]}"
+                    f"  player {seat + 1} buys back for {cost} chips at score {replay.scores[seat]}"
                 )
             else:
-                lines.append(f"  seat {seat} stays out")
+                lines.append(f"  player {seat + 1} stays out")
             continue
         rnd = replay.current
         replay.apply(action)
@@ -89,16 +99,17 @@ def render_game(game: Game, unicode: bool = False) -> str:
             lines.append(f"  scores: {' '.join(map(str, replay.scores))}")
             out = [s for s in rnd.seats if s not in replay.alive]
             if out:
-                lines.append(f"  out: {' '.join(map(str, out))}")
+                lines.append(f"  out: players {_numbers(out)}")
     if replay.phase != "over":
         if replay.phase == "play" and replay.current.actions:
             lines.append(render_round(replay.current, number + 1, unicode))
-        lines.append(f"(game in progress: {replay.phase}, seat {replay.to_move} to move)")
+        to_move = replay.to_move
+        who = "nobody" if to_move is None else f"player {to_move + 1}"
+        lines.append(f"(game in progress: {replay.phase}, {who} to move)")
         return "\n".join(lines)
     if replay.winner is not None:
-        lines.append(f"winner: seat {replay.winner} takes the pot of {replay.pot}")
+        lines.append(f"winner: player {replay.winner + 1} takes the pot of {replay.pot}")
     else:
-        seats = " ".join(map(str, replay.winners))
-        lines.append(f"pot of {replay.pot} split between seats {seats}")
+        lines.append(f"pot of {replay.pot} split between players {_numbers(replay.winners)}")
     lines.append(f"chips: {' '.join(f'{c:+d}' for c in replay.chips)}")
     return "\n".join(lines)

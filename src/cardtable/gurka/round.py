@@ -23,11 +23,11 @@ from cardtable.gurka.observation import Observation
 from cardtable.gurka.rules import Rules
 from cardtable.gurka.trick import (
     Trick,
-    _explain,
     _taker,
     legal_mask,
     sort_cards,
     target_rank,
+    why_refused,
 )
 from cardtable.records import check_header
 
@@ -76,7 +76,9 @@ def parse_card_action(action: object) -> Card:
         return Card.parse(action)
     except ValueError:
         raise IllegalAction(
-            f"{action!r} is not a card: play a card such as 'QS' or '10S'"
+            f"{action!r} is not a card: play a card such as 'QS' or '10S'",
+            code="unknown_action",
+            text=action,
         ) from None
 
 
@@ -403,19 +405,29 @@ class Round:
         """The card ``action`` plays; raises ``IllegalAction`` if it is not legal now."""
         seat = self._to_move
         if seat is None:
-            raise IllegalAction("the round is over: no more cards can be played")
+            raise IllegalAction("the round is over: no more cards can be played", code="round_over")
+        legal = self.legal_actions()
         if isinstance(action, str) and action.strip().lower() in ("buyback", "pass"):
             raise IllegalAction(
                 f"no buy-back decision now: seat {seat} must play a card "
-                f"(legal: {_actions_text(self.legal_actions())})"
+                f"(legal: {_actions_text(legal)})",
+                code="play_a_card",
+                seat=seat,
+                action=action.strip().lower(),
+                legal=legal,
             )
         card = parse_card_action(action)
         if self._legal_mask() & card.bit:
             return card
-        reason = _explain(self._hands[seat], self._cur_ranks, self._rules, card)
+        reason = why_refused(self._hands[seat], self._cur_ranks, self._rules, card)
+        code, facts, text = reason or ("not_legal", {"card": str(card)}, "not legal now")
         raise IllegalAction(
-            f"seat {seat} cannot play {card}: {reason} "
-            f"(legal: {_actions_text(self.legal_actions())})"
+            f"seat {seat} cannot play {card}: {text} (legal: {_actions_text(legal)})",
+            code=code,
+            seat=seat,
+            action=str(card),
+            legal=legal,
+            **facts,
         )
 
     def apply(self, action: str) -> str:
@@ -578,11 +590,11 @@ def _replay(state: GameState, actions: object) -> None:
         raise RecordError("record: 'actions' must be a list of text actions")
     for index, action in enumerate(actions):
         if not isinstance(action, str):
-            raise RecordError(f"action {index} {action!r}: an action must be text")
+            raise RecordError(f"action {index + 1} {action!r}: an action must be text")
         try:
             state.apply(action)
         except IllegalAction as error:
-            raise RecordError(f"action {index} {action!r}: {error}") from None
+            raise RecordError(f"action {index + 1} {action!r}: {error}") from None
 
 
 def _check_seat(rules: Rules, seat: object) -> int:

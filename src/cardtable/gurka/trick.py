@@ -35,6 +35,7 @@ __all__ = [
     "sort_cards",
     "target_rank",
     "trick_taker",
+    "why_refused",
 ]
 
 _SPREAD: Final[int] = 1 | 1 << 13 | 1 << 26 | 1 << 39
@@ -178,32 +179,59 @@ def _rank_text(rank: int) -> str:
 
 def _explain(hand: int, trick_ranks: Sequence[int], rules: Rules, card: Card) -> str | None:
     """The reason ``card`` is illegal, given a hand mask and the ranks in the trick."""
+    reason = why_refused(hand, trick_ranks, rules, card)
+    return None if reason is None else reason[2]
+
+
+def why_refused(
+    hand: int, trick_ranks: Sequence[int], rules: Rules, card: Card
+) -> tuple[str, dict[str, Any], str] | None:
+    """:func:`explain_illegal` on a hand mask, as ``(code, facts, English text)``:
+    codes ``not_held``, ``lead_lowest``, ``ace_unbeatable``, ``must_head``,
+    ``too_low``; facts ``card``, ``cards`` (your hand, for ``not_held``),
+    ``rank`` (the rank to match), ``lowest`` (your lowest rank) and ``previous``
+    (True when only the card just before counts)."""
+    facts: dict[str, Any] = {"card": str(card)}
     if not hand & card.bit:
-        held = " ".join(str(c) for c in sorted(CardSet(hand), key=_sort_key))
-        return f"you do not hold {card}: your hand is {held or 'empty'}"
+        cards = sorted(CardSet(hand), key=_sort_key)
+        held = " ".join(str(c) for c in cards)
+        facts["cards"] = [str(c) for c in cards]
+        return "not_held", facts, f"you do not hold {card}: your hand is {held or 'empty'}"
     target = target_rank(trick_ranks, rules)
     if legal_mask(hand, target, rules) & card.bit:
         return None
     low = _rank_text(lowest_rank(hand))
+    facts["lowest"] = low
     if not target:
-        return f"{card} may not lead: the leader must lead their lowest card ({low})"
+        return (
+            "lead_lowest",
+            facts,
+            f"{card} may not lead: the leader must lead their lowest card ({low})",
+        )
     if target == 14 and rules.aces_unbeatable:
         return (
+            "ace_unbeatable",
+            facts,
             f"{card} is not allowed: an ace cannot be matched or beaten, "
-            f"so you must play your lowest card ({low})"
+            f"so you must play your lowest card ({low})",
         )
     what = (
         "the card played just before" if rules.match_previous else "the highest card in the trick"
     )
     need = _rank_text(target)
+    facts.update(rank=need, previous=rules.match_previous)
     if rules.must_head:
         return (
+            "must_head",
+            facts,
             f"{card} is not allowed: you hold a card of rank {need} or higher "
-            f"({what} is {need}), so you must play one"
+            f"({what} is {need}), so you must play one",
         )
     return (
+        "too_low",
+        facts,
         f"{card} is too low: play a card of rank {need} or higher "
-        f"({what} is {need}) or your lowest card ({low})"
+        f"({what} is {need}) or your lowest card ({low})",
     )
 
 

@@ -46,11 +46,17 @@ def parse_action(text: str) -> str:
             pass
         else:
             if not DECK.mask & card.bit:
-                raise IllegalAction(f"{card} is not a Kraken card: the deck holds 7 to A")
+                raise IllegalAction(
+                    f"{card} is not a Kraken card: the deck holds 7 to A",
+                    code="not_in_deck",
+                    card=str(card),
+                )
             return str(card)
     elif len(words) == 2 and words[0].lower() == "trump":
         try:
             return trump_action(Suit.parse(words[1]))
         except ValueError as error:
-            raise IllegalAction(f"unknown action {text!r}: {error}") from None
-    raise IllegalAction(f"unknown action {text!r}: {_EXPECTED}")
+            raise IllegalAction(
+                f"unknown action {text!r}: {error}", code="unknown_action", text=text
+            ) from None
+    raise IllegalAction(f"unknown action {text!r}: {_EXPECTED}", code="unknown_action", text=text)

@@ -119,7 +119,7 @@ class Game:
         """Raise :class:`~cardtable.errors.IllegalAction`, naming the rule, if ``action``
         is not legal now; change nothing either way (the check :meth:`apply` makes)."""
         if self.is_over:
-            raise IllegalAction("the game is over: no more actions can be taken")
+            raise IllegalAction("the game is over: no more actions can be taken", code="game_over")
         self._current.verify(action)
 
     def apply(self, action: str) -> str:
@@ -130,7 +130,7 @@ class Game:
         not legal now.
         """
         if self.is_over:
-            raise IllegalAction("the game is over: no more actions can be taken")
+            raise IllegalAction("the game is over: no more actions can be taken", code="game_over")
         canonical = self._current.apply(action)
         if self._current.is_over:
             self._finish_round()
@@ -184,17 +184,18 @@ class Game:
             game = cls(rules, seed, first_dealer=record.get("first_dealer", 0))
         except ValueError as error:
             raise RecordError(f"bad 'first_dealer': {error}") from None
-        for number, body in enumerate(rounds):
+        for index, body in enumerate(rounds):
+            number = index + 1  # rounds are numbered from 1, as replay prints them
             if not isinstance(body, Mapping):
                 raise RecordError(f"round {number}: not a JSON object")
-            expected = Seat((game.first_dealer + number) % 4)
+            expected = Seat((game.first_dealer + index) % 4)
             if body.get("dealer") != expected:
                 raise RecordError(
                     f"round {number}: dealer {body.get('dealer')!r}, expected {int(expected)} "
                     "(the deal passes left)"
                 )
             round_ = Round._replay(rules, body, f"round {number}: ")
-            if number < len(rounds) - 1 and not round_.is_over:
+            if number < len(rounds) and not round_.is_over:
                 raise RecordError(f"round {number}: unfinished, but later rounds follow")
             game._current = round_
             if round_.is_over:

@@ -16,19 +16,34 @@ they agree.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple
 
 from cardtable.cards import Card, Suit
 from cardtable.kraken.fast import legal_mask
 from cardtable.kraken.rules import Rules
 from cardtable.kraken.trick import beats, card_power, check_cards, trick_taker
 
-__all__ = ["legal_plays", "refusal"]
+__all__ = ["Refusal", "legal_plays", "refusal", "why_refused"]
 
 _SUIT_NAMES = {s: s.name.lower() for s in Suit}
 
 
 def _names(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in sorted(cards))
+
+
+class Refusal(NamedTuple):
+    """Why a card is refused: the rule's ``code``, its facts and the English text."""
+
+    code: str
+    params: dict[str, Any]
+    text: str
+
+
+def _refused(code: str, text: str, card: Card, cards: Iterable[Card] = (), **facts: Any) -> Refusal:
+    return Refusal(
+        code, {"card": str(card), "cards": [str(c) for c in sorted(cards)], **facts}, text
+    )
 
 
 def refusal(
@@ -39,10 +54,28 @@ def refusal(
     ``trick`` holds the cards already played, leader first; the player to move is
     next, so their partner's card, if any, is ``trick[-2]``.
     """
+    reason = why_refused(hand, trick, trump, rules, card)
+    return None if reason is None else reason.text
+
+
+def why_refused(
+    hand: Iterable[Card], trick: Sequence[Card], trump: Suit, rules: Rules, card: Card
+) -> Refusal | None:
+    """:func:`refusal` with the rule's code and facts (for interfaces that say it in
+    their own words): codes ``not_held``, ``follow_suit``, ``head_trick``,
+    ``must_trump``, ``must_overtrump``, ``no_undertrump_partner``, ``no_undertrump``;
+    facts ``card``, ``cards`` (the cards that may be played instead, as text),
+    ``suit`` (led), ``best`` (the best trump in the trick).
+
+    >>> from cardtable.cards import parse_cards
+    >>> why_refused(parse_cards("7H JS"), parse_cards("AD"), Suit.SPADES, Rules(),
+    ...             parse_cards("7H")[0]).code
+    'must_trump'
+    """
     hand = list(hand)
     check_cards([*hand, *trick, card])
     if card not in hand:
-        return f"you do not hold {card}"
+        return _refused("not_held", f"you do not hold {card}", card)
     if not trick:
         return None
     led = trick[0].suit
@@ -56,30 +89,53 @@ def refusal(
 
     if led == trump:
         if following and card.suit != trump:
-            return f"must follow suit: you hold {_SUIT_NAMES[led]} ({_names(following)})"
+            return _refused(
+                "follow_suit",
+                f"must follow suit: you hold {_SUIT_NAMES[led]} ({_names(following)})",
+                card,
+                following,
+                suit=led.letter,
+            )
         if card.suit == trump and higher and card not in higher:
-            return (
+            return _refused(
+                "head_trick",
                 f"must head the trick: trumps were led and you hold a trump higher "
-                f"than {best_trump} ({_names(higher)})"
+                f"than {best_trump} ({_names(higher)})",
+                card,
+                higher,
+                best=str(best_trump),
             )
         return None
     if following:
         if card.suit != led:
-            return f"must follow suit: you hold {_SUIT_NAMES[led]} ({_names(following)})"
+            return _refused(
+                "follow_suit",
+                f"must follow suit: you hold {_SUIT_NAMES[led]} ({_names(following)})",
+                card,
+                following,
+                suit=led.letter,
+            )
         return None
     if not trumps:
         return None
 
     if rules.play == "rotterdam":
         if card.suit != trump:
-            return (
+            return _refused(
+                "must_trump",
                 "must trump (Rotterdam): you cannot follow suit and hold a trump "
-                f"({_names(trumps)})"
+                f"({_names(trumps)})",
+                card,
+                trumps,
             )
         if higher and card not in higher:
-            return (
+            return _refused(
+                "must_overtrump",
                 f"must overtrump (Rotterdam): you hold a trump higher than {best_trump} "
-                f"({_names(higher)})"
+                f"({_names(higher)})",
+                card,
+                higher,
+                best=str(best_trump),
             )
         return None
 
@@ -89,30 +145,45 @@ def refusal(
             return None
         others = [c for c in hand if c.suit != trump or c in higher]
         if others:
-            return (
+            return _refused(
+                "no_undertrump_partner",
                 f"may not undertrump your partner's {best_trump}: you hold other cards "
-                f"({_names(others)})"
+                f"({_names(others)})",
+                card,
+                others,
+                best=str(best_trump),
             )
         return None
     if best_trump is None:
         if card.suit != trump:
-            return (
+            return _refused(
+                "must_trump",
                 "must trump: an opponent is winning the trick and you hold a trump "
-                f"({_names(trumps)})"
+                f"({_names(trumps)})",
+                card,
+                trumps,
             )
         return None
     if higher:
         if card not in higher:
-            return (
+            return _refused(
+                "must_overtrump",
                 f"must overtrump: an opponent is winning with {best_trump} and you hold "
-                f"a higher trump ({_names(higher)})"
+                f"a higher trump ({_names(higher)})",
+                card,
+                higher,
+                best=str(best_trump),
             )
         return None
     plain = [c for c in hand if c.suit != trump]
     if card.suit == trump and plain:
-        return (
+        return _refused(
+            "no_undertrump",
             f"may not undertrump {best_trump}: you cannot overtrump, so discard a card of "
-            f"another suit ({_names(plain)})"
+            f"another suit ({_names(plain)})",
+            card,
+            plain,
+            best=str(best_trump),
         )
     return None
 

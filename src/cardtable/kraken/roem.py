@@ -26,6 +26,7 @@ __all__ = [
     "declared_roem",
     "hand_roem",
     "has_stuk",
+    "roem_parts",
     "stuk_mask",
     "trick_roem",
     "trick_roem_mask",
@@ -108,6 +109,33 @@ def hand_roem(hand: Iterable[Card], trump: Suit) -> int:
     runs = sum(100 if n >= 5 else 50 if n == 4 else 20 if n == 3 else 0 for n in _run_lengths(mask))
     stuk = stuk_mask(trump)
     return runs + (20 if mask & stuk == stuk else 0) + _fours(mask)
+
+
+def roem_parts(cards: Iterable[Card], trump: Suit, *, hand: bool = False) -> list[tuple[str, int]]:
+    """The roem in ``cards`` named part by part, as ``(name, points)``: ``run3``,
+    ``run4``, ``run5`` (a run of five or more, from a hand only), ``stuk`` and
+    ``four`` plus a rank letter (``fourJ``). ``hand``: the parts of a hand
+    declaration (:func:`hand_roem`, every run), else of one trick (:func:`trick_roem`,
+    its longest run); the points add up to those functions' totals.
+
+    >>> from cardtable.cards import parse_cards
+    >>> roem_parts(parse_cards("KS QS JS 7D"), Suit.SPADES)
+    [('run3', 20), ('stuk', 20)]
+    >>> roem_parts(parse_cards("7C 8C 9C TC JC JD JH JS"), Suit.HEARTS, hand=True)
+    [('run5', 100), ('fourJ', 200)]
+    """
+    mask = _mask(cards)
+    runs = [n for n in _run_lengths(mask) if n >= 3]
+    if not hand:
+        runs = [min(max(runs), 4)] if runs else []
+    parts = [(f"run{min(n, 5)}", 100 if n >= 5 else 50 if n == 4 else 20) for n in runs]
+    stuk = stuk_mask(trump)
+    if mask & stuk == stuk:
+        parts.append(("stuk", 20))
+    for rank, value in _FOURS.items():
+        if all(mask >> (suit * 13 + rank - 2) & 1 for suit in range(4)):
+            parts.append((f"four{rank.letter}", value))
+    return parts
 
 
 def declared_roem(declared: Mapping[int, int], stuk: Mapping[int, int]) -> tuple[int, int]:

@@ -25,7 +25,7 @@ from cardtable.errors import IllegalAction, RecordError, allowed
 from cardtable.kraken.actions import parse_action, trump_action
 from cardtable.kraken.fast import POINTS, legal_mask, winner_of
 from cardtable.kraken.observation import Observation
-from cardtable.kraken.play import refusal
+from cardtable.kraken.play import why_refused
 from cardtable.kraken.roem import declared_roem, hand_roem, has_stuk, trick_roem_mask
 from cardtable.kraken.rules import Rules
 from cardtable.kraken.scoring import RoundResult, score_round
@@ -469,7 +469,7 @@ class Round:
     def _check(self, action: str) -> tuple[str, int]:
         """The canonical action and, in play, its card index; raises if illegal."""
         if self._phase == "done":
-            raise IllegalAction("the round is over: no action is possible")
+            raise IllegalAction("the round is over: no action is possible", code="round_over")
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
@@ -480,7 +480,7 @@ class Round:
         canonical = parse_action(action)
         if canonical in legal:
             return canonical, -1
-        raise IllegalAction(self._explain(canonical, legal))
+        raise self._explain(canonical, legal)
 
     def apply(self, action: str) -> str:
         """Take ``action`` for the seat to move; return it in canonical text (``"10h"``
@@ -505,50 +505,80 @@ class Round:
             self._roem_step(seat, canonical)
         return canonical
 
-    def _explain(self, action: str, legal: list[str]) -> str:
+    def _explain(self, action: str, legal: list[str]) -> IllegalAction:
+        """The refusal of ``action``: the English reason, its code and facts (the
+        seat, the action, the legal actions and the rule's own facts)."""
         seat = self._to_move
         assert seat is not None
         allowed = f"legal now: {', '.join(legal)}"
         phase = self._phase
+
+        def refused(code: str, text: str, **facts: Any) -> IllegalAction:
+            return IllegalAction(
+                text, code=code, seat=int(seat), action=action, legal=list(legal), **facts
+            )
+
         is_card = action in _CARD_BY_TEXT
         if phase == "play" and is_card:
             assert self._trump is not None
             card = Card.parse(action)
             hand = list(CardSet(self._hands[seat]))
             trick = [CARDS[c] for c in self._trick]
-            reason = refusal(hand, trick, self._trump, self._rules, card)
-            return f"{seat.name} may not play {card}: {reason or 'not legal now'}; {allowed}"
+            reason = why_refused(hand, trick, self._trump, self._rules, card)
+            text = reason.text if reason else "not legal now"
+            facts = reason.params if reason else {"card": str(card)}
+            return refused(
+                reason.code if reason else "not_legal",
+                f"{seat.name} may not play {card}: {text}; {allowed}",
+                **facts,
+            )
         if is_card:
-            return (
-                f"cards are played only after trump, challenges and roem ({phase} phase); {allowed}"
+            return refused(
+                "cards_later",
+                f"cards are played only after trump, challenges and roem ({phase} phase); "
+                f"{allowed}",
+                phase=phase,
             )
         if phase == "play":
-            return (
-                f"{action!r} is not possible in the play phase: {seat.name} plays a card; {allowed}"
+            return refused(
+                "play_a_card",
+                f"{action!r} is not possible in the play phase: {seat.name} plays a card; "
+                f"{allowed}",
             )
         if phase == "trump":
             if action == "pass" and self._forced:
-                return f"{seat.name} must name trump: passing is not possible now; {allowed}"
+                return refused(
+                    "must_choose_trump",
+                    f"{seat.name} must name trump: passing is not possible now; {allowed}",
+                )
             if self._rules.trump_choice == "random" and self._forced and action.startswith("trump"):
                 first = self._turned[0]
-                return (
+                return refused(
+                    "refused_suit",
                     f"{seat.name} may not name the suit of the refused card {first}: "
-                    f"name another suit; {allowed}"
+                    f"name another suit; {allowed}",
+                    card=str(first),
                 )
             if self._rules.trump_choice == "random" and action.startswith("trump"):
-                return (
+                return refused(
+                    "take_or_pass",
                     f"in random trump choice {seat.name} takes the turned suit "
-                    f"({self._turned[-1]}) or passes; {allowed}"
+                    f"({self._turned[-1]}) or passes; {allowed}",
+                    card=str(self._turned[-1]),
                 )
-            return f"{action!r} is not possible while trump is chosen; {allowed}"
+            return refused(
+                "not_now", f"{action!r} is not possible while trump is chosen; {allowed}"
+            )
         if phase == "challenge":
             if action in _CHALLENGE_WORDS:
-                return (
+                return refused(
+                    "challenge_or_pass",
                     f"{action!r} is not possible now: {seat.name} may say "
-                    f"{self._stage} or pass; {allowed}"
+                    f"{self._stage} or pass; {allowed}",
+                    stage=self._stage,
                 )
-            return f"{action!r} is not possible during challenges; {allowed}"
-        return f"{action!r} is not possible while roem is declared; {allowed}"
+            return refused("not_now", f"{action!r} is not possible during challenges; {allowed}")
+        return refused("not_now", f"{action!r} is not possible while roem is declared; {allowed}")
 
     # --- views ------------------------------------------------------------------------
 
@@ -708,7 +738,7 @@ class Round:
                 round_.apply(action)
             except IllegalAction as error:
                 raise RecordError(
-                    f"{where}action {index} ({action!r}) is illegal: {error}"
+                    f"{where}action {index + 1} ({action!r}) is illegal: {error}"
                 ) from None
         return round_
 
