@@ -26,6 +26,7 @@ from cardtable import gurka, kraken
 from cardtable.cards import Card, Suit
 from cardtable.errors import IllegalAction, RecordError
 from cardtable.game import GameKind, GameState, kind, kinds
+from cardtable.kraken.roem import roem_parts
 from cardtable.kraken.trick import PLAIN_ORDER, TRUMP_ORDER
 from cardtable.tui.i18n import N_, _
 
@@ -55,6 +56,14 @@ class Event:
     """The action's canonical text (``"JH"``, ``"trump S"``, ``"contra"``...)."""
     amount: int = 0
     """Roem declared (``roem``); points in the trick (``trick``)."""
+    phase: str = ""
+    """The phase the action was taken in (a ``pass`` declines trump, a challenge,
+    roem or a buy-back)."""
+    roem: tuple[tuple[str, int], ...] = ()
+    """The roem in a trick taken, part by part (see
+    :func:`cardtable.kraken.roem.roem_parts`)."""
+    cards: tuple[tuple[int, Any], ...] = ()
+    """The trick taken: ``(seat, card)`` in the order played."""
 
 
 @dataclass(frozen=True)
@@ -159,6 +168,10 @@ class Presenter:
     def trick_amount(self, trick: Any) -> int:
         """The points a trick taken is told with (see :attr:`trick_points`)."""
         return 0
+
+    def trick_roem(self, rnd: Any, trick: Any) -> tuple[tuple[str, int], ...]:
+        """The roem a trick taken scored, part by part (none by default)."""
+        return ()
 
     def rounds_done(self, game: Any) -> int:
         """How many rounds are finished."""
@@ -308,6 +321,12 @@ class KrakenPresenter(Presenter):
     def trick_amount(self, trick: Any) -> int:
         """Card points and roem in the trick."""
         return int(trick.points + trick.roem)
+
+    def trick_roem(self, rnd: Any, trick: Any) -> tuple[tuple[str, int], ...]:
+        """The roem the trick scored, part by part."""
+        if not trick.roem or rnd.trump is None:
+            return ()
+        return tuple(roem_parts(trick.cards, rnd.trump))
 
     def summary(self, game: Any, number: int) -> RoundSummary:
         """The result, trump and declarer of the round."""

@@ -156,7 +156,8 @@ class Session:
         self._bot_factory = bot_factory
         self._hint_bot = hint_bot
         self.events: list[Event] = []
-        """Everything that happened since the game (or the last undo or load) began."""
+        """Everything that happened in the game, rebuilt from the record after an
+        undo or a load."""
         self.summaries: list[RoundSummary] = []
         """Every finished round, in order."""
         self.pending_summary: RoundSummary | None = None
@@ -199,7 +200,6 @@ class Session:
         for action in actions:
             self._apply(action)
         self.pending_summary = None
-        self.events = []
         bots: list[Bot | None] = [
             None
             if seat == self.human
@@ -326,12 +326,23 @@ class Session:
         rounds_before = shown.rounds_done(game)
         rnd = shown.kind.current_round(game)
         tricks_before = len(getattr(rnd, "tricks", ()))
+        phase = shown.phase(game)
         action = game.apply(action) if self._driver is None else self._driver.play(action)
-        events = [Event("action", seat, action, shown.action_amount(rnd, seat, action))]
+        amount = shown.action_amount(rnd, seat, action)
+        events = [Event("action", seat, action, amount, phase=phase)]
         tricks: Sequence[Any] = getattr(rnd, "tricks", ())
         if len(tricks) > tricks_before and hasattr(tricks[-1], "taker"):
             trick = tricks[-1]
-            events.append(Event("trick", trick.taker, amount=shown.trick_amount(trick)))
+            events.append(
+                Event(
+                    "trick",
+                    trick.taker,
+                    amount=shown.trick_amount(trick),
+                    phase=phase,
+                    roem=shown.trick_roem(rnd, trick),
+                    cards=tuple((int(s), c) for s, c in trick.plays),
+                )
+            )
         self.actions.append(action)
         self.events.extend(events)
         rounds_done = shown.rounds_done(game)
