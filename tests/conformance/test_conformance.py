@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -172,7 +173,9 @@ def _bots_of(name: str) -> list[str]:
 @pytest.mark.parametrize(
     ("name", "bot"), [pytest.param(n, b, id=f"{n}-{b}") for n in kinds() for b in _bots_of(n)]
 )
-def test_every_bot_that_plays_a_game_plays_only_legal_actions(name: str, bot: str) -> None:
+def test_every_bot_that_plays_a_game_plays_only_legal_actions(
+    name: str, bot: str, tmp_path: Path
+) -> None:
     """A whole game (or deal) with the bot in every seat, driven through its whole
     lifecycle; the driver refuses any action the engine would not take."""
     from cardtable.bots import BotDriver, make_bot
@@ -180,9 +183,12 @@ def test_every_bot_that_plays_a_game_plays_only_legal_actions(name: str, bot: st
     game = kind(name)
     rules = _short(game, {})
     state = game.deal(rules, 5)
-    bots = [
-        make_bot(bot, game=name, seed=seat, **QUICK.get(bot, {})) for seat in range(state.players)
-    ]
+    options = dict(QUICK.get(bot, {}))
+    if bot == "policy":  # a network with random weights: any model must play legally
+        from tests.envs.models import linear_policy
+
+        options["model"] = str(linear_policy(tmp_path / "policy.onnx", name))
+    bots = [make_bot(bot, game=name, seed=seat, **options) for seat in range(state.players)]
     driver = BotDriver(
         name, state, bots, rules, current_round=None if game.new_deal is None else (lambda s: s)
     )

@@ -1,14 +1,16 @@
 """Bots, created by name: ``make_bot("ismcts", game="kraken", iterations=2000, seed=1)``.
 
 Each bot declares the games it plays (``games``, None for every registered game);
-``make_bot`` with ``game=`` refuses a bot that does not play it, at creation.
+``make_bot`` with ``game=`` refuses a bot that does not play it, at creation. Other
+packages (and extras, such as ``cardtable[rl]``'s ``policy`` bot) add bots through the
+entry-point group ``cardtable.bots``: a name and a bot class.
 
 >>> sorted(list_bots())
-['heuristic', 'ismcts', 'pimc', 'random']
+['heuristic', 'ismcts', 'pimc', 'policy', 'random']
 >>> make_bot("random", seed=1).name
 'random'
 >>> sorted(list_bots(game="gurka"))
-['heuristic', 'ismcts', 'random']
+['heuristic', 'ismcts', 'policy', 'random']
 >>> make_bot("pimc", game="gurka")
 Traceback (most recent call last):
 ...
@@ -17,7 +19,9 @@ ValueError: pimc plays kraken only, not gurka
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
+from importlib.metadata import entry_points
 from typing import Any
 
 from cardtable.bots.base import BaseBot, Bot, BotDriver, decide_once
@@ -28,6 +32,7 @@ from cardtable.bots.random_bot import RandomBot
 from cardtable.game import kind
 
 __all__ = [
+    "ENTRY_POINT_GROUP",
     "BaseBot",
     "Bot",
     "BotDriver",
@@ -61,6 +66,33 @@ _REGISTRY: dict[str, tuple[Callable[..., Bot], str]] = {
 }
 
 
+ENTRY_POINT_GROUP = "cardtable.bots"
+"""The entry-point group under which packages register more bots (name: bot class)."""
+
+
+@functools.cache
+def _plugins() -> dict[str, tuple[Callable[..., Bot], str]]:
+    """The bots of the ``cardtable.bots`` entry points whose code can be imported (a
+    bot whose extra is not installed is left out)."""
+    found: dict[str, tuple[Callable[..., Bot], str]] = {}
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        if point.name in _REGISTRY:
+            raise ValueError(
+                f"entry point {point.name!r} of {ENTRY_POINT_GROUP!r} takes a built-in bot's name"
+            )
+        try:
+            factory = point.load()
+        except ImportError:
+            continue
+        doc = (factory.__doc__ or point.name).strip().splitlines()[0]
+        found[point.name] = (factory, doc)
+    return found
+
+
+def _all() -> dict[str, tuple[Callable[..., Bot], str]]:
+    return {**_REGISTRY, **_plugins()}
+
+
 def bot_games(name: str) -> frozenset[str] | None:
     """The games bot ``name`` plays (None: every registered game)."""
     factory, _ = _factory(name)
@@ -83,16 +115,17 @@ def list_bots(game: str | None = None) -> dict[str, str]:
     that play it."""
     return {
         name: description
-        for name, (_, description) in _REGISTRY.items()
+        for name, (_, description) in _all().items()
         if game is None or plays(name, game)
     }
 
 
 def _factory(name: str) -> tuple[Callable[..., Bot], str]:
+    found = _all()
     try:
-        return _REGISTRY[name]
+        return found[name]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(_REGISTRY)}") from None
+        raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(found)}") from None
 
 
 def make_bot(name: str, game: str | None = None, **options: Any) -> Bot:
