@@ -12,6 +12,7 @@ import { session } from './lib/session';
 import { Lobby } from './screens/Lobby';
 import { Leaderboard, NotFound, PlayerPage, RulesPage, SettingsPage } from './screens/Pages';
 import { Replay } from './screens/Replay';
+import { SheetPage } from './screens/Sheet';
 import { TableScreen } from './screens/TableScreen';
 
 function NamePrompt() {
@@ -75,6 +76,7 @@ function Header() {
         {link('/leaderboard', t('nav.leaderboard'), route.name === 'leaderboard')}
         {me && link(`/players/${me.user.id}`, t('nav.me'), route.name === 'player')}
         {link('/rules/kraken', t('nav.rules'), route.name === 'rules')}
+        {link('/sheet', t('nav.sheet'), route.name === 'sheet')}
         {link('/settings', t('nav.settings'), route.name === 'settings')}
       </nav>
       <label class="lang-select">
@@ -120,6 +122,9 @@ export function App() {
         break;
       case 'rules':
         screen = <RulesPage game={route.game} />;
+        break;
+      case 'sheet':
+        screen = <SheetPage id={route.id} shared={route.shared} />;
         break;
       default:
         screen = <NotFound />;

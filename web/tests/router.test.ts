@@ -135,3 +135,12 @@ describe('the router in a browser', () => {
     expect(router.match(router.location.value)).toEqual({ name: 'replay', id: 'g1', invite: 'XYZ' });
   });
 });
+
+describe('the score sheet', () => {
+  it('routes the list, a sheet of this browser and a read-only link (its token in the fragment)', () => {
+    expect(match(at('/sheet'))).toEqual({ name: 'sheet', id: null, shared: null });
+    expect(match(at('/sheet/abc123'))).toEqual({ name: 'sheet', id: 'abc123', shared: null });
+    expect(match(at('/sheet#shared=TOKEN'))).toEqual({ name: 'sheet', id: null, shared: 'TOKEN' });
+    expect(match(at('/sheet/a/b'))).toEqual({ name: 'notFound' });
+  });
+});

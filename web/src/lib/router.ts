@@ -127,6 +127,7 @@ export type Route =
   | { name: 'leaderboard'; game: string | null }
   | { name: 'settings' }
   | { name: 'rules'; game: string }
+  | { name: 'sheet'; id: string | null; shared: string | null }
   | { name: 'notFound' };
 
 /** The screen for a location. */
@@ -139,6 +140,7 @@ export function match(loc: Location): Route {
   if (parts[0] === 'players' && parts.length === 2) return { name: 'player', id: parts[1] };
   if (parts[0] === 'leaderboard' && parts.length === 1) return { name: 'leaderboard', game: loc.query.get('game') };
   if (parts[0] === 'settings' && parts.length === 1) return { name: 'settings' };
+  if (parts[0] === 'sheet' && parts.length <= 2) return { name: 'sheet', id: parts[1] ?? null, shared: loc.fragment.get('shared') };
   if (parts[0] === 'rules') return { name: 'rules', game: parts[1] === 'gurka' ? 'gurka' : 'kraken' };
   return { name: 'notFound' };
 }
