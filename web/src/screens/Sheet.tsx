@@ -6,11 +6,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import { t } from '../i18n';
 import { navigate } from '../lib/router';
-import { newGurkaSheet, newKrakenSheet, sheetTitle } from '../sheet/document';
+import { ApiError } from '../lib/api';
+import { newGurkaSheet, newKrakenSheet, sheetTitle, type StoredSheet } from '../sheet/document';
 import { DEFAULT_KRAKEN_RULES, KRAKEN_PRESETS, type KrakenRules, type RoemMode } from '../sheet/kraken';
 import { registerOfflineWorker } from '../sheet/offline';
 import { addSheet, sheets } from '../sheet/store';
-import { startSync } from '../sheet/sync';
+import { readShared, startSync, type SharedSheet } from '../sheet/sync';
 import { Choice } from './SheetControls';
 import { GurkaSheetView } from './SheetGurka';
 import { KrakenSheetView } from './SheetKraken';
@@ -286,9 +287,68 @@ function SheetHome() {
   );
 }
 
-/** The /sheet pages: `id` null for the list, else one sheet of this browser. */
-export function SheetPage({ id }: { id: string | null }) {
+/** How often the read-only view asks whether the sheet changed. */
+const FOLLOW_MS = 2000;
+
+/** A shared sheet, read-only, following the score live (it asks the server every few seconds). */
+function SharedSheetView({ token }: { token: string }) {
+  const [shared, setShared] = useState<SharedSheet | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let revision: number | null = null;
+    const poll = async () => {
+      try {
+        const next = await readShared(token, revision);
+        if (!live) return;
+        if (next) {
+          revision = next.revision;
+          setShared(next);
+        }
+        setProblem(null);
+      } catch (error) {
+        if (!live) return;
+        setProblem(error instanceof ApiError && error.status === 404 ? t('sheet.sharedGone') : t('err.network'));
+      }
+      if (live) timer = setTimeout(() => void poll(), FOLLOW_MS);
+    };
+    void poll();
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [token]);
+  if (!shared) {
+    return (
+      <main id="main" class="screen sheet-screen">
+        <h1>{t('sheet.title')}</h1>
+        {problem ? (
+          <p class="error" role="alert">
+            {problem}
+          </p>
+        ) : (
+          <p role="status">{t('common.loading')}</p>
+        )}
+      </main>
+    );
+  }
+  const stored: StoredSheet = { id: 'shared', created: shared.updated, updated: shared.updated, sheet: shared.sheet };
+  const sheet = shared.sheet;
+  return (
+    <>
+      <p class="screen sheet-following muted small" role="status" data-testid="sheet-following">
+        {problem ?? t('sheet.following')}
+      </p>
+      {sheet.game === 'kraken' ? <KrakenSheetView stored={stored} sheet={sheet} readOnly /> : <GurkaSheetView stored={stored} sheet={sheet} readOnly />}
+    </>
+  );
+}
+
+/** The /sheet pages: the list (`id` null), one sheet of this browser, or a shared sheet (`shared`: its token). */
+export function SheetPage({ id, shared }: { id: string | null; shared: string | null }) {
   useSheetServices();
+  if (shared) return <SharedSheetView token={shared} />;
   if (id === null) return <SheetHome />;
   const stored = sheets.value[id];
   if (!stored) {

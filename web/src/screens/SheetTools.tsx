@@ -5,7 +5,7 @@ import { t } from '../i18n';
 import { navigate } from '../lib/router';
 import type { StoredSheet } from '../sheet/document';
 import { download, fileName, sheetCsv } from '../sheet/export';
-import { deleteSheet } from '../sheet/store';
+import { deleteEverywhere } from '../sheet/sync';
 import { ShareLink } from './SheetShare';
 
 export function SheetTools({ stored, readOnly }: { stored: StoredSheet; readOnly: boolean }) {
@@ -29,7 +29,7 @@ export function SheetTools({ stored, readOnly }: { stored: StoredSheet; readOnly
             data-testid="sheet-delete"
             onClick={() => {
               if (window.confirm(t('sheet.deleteConfirm'))) {
-                deleteSheet(stored.id);
+                void deleteEverywhere(stored);
                 navigate('/sheet');
               }
             }}

@@ -42,8 +42,10 @@ export interface StoredSheet {
   created: string;
   updated: string;
   sheet: Sheet;
-  /** The sheet's id on the server, once saved there. */
+  /** The sheet's id on the server, once kept there (with an account). */
   serverId?: string | null;
+  /** The server's revision of the sheet that this browser last saved or read. */
+  revision?: number;
 }
 
 export function newKrakenSheet(options: { title?: string; teams: [string, string]; players: string[] | null; first_dealer: number; rules: Partial<KrakenRules> }): KrakenSheet {

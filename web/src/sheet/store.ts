@@ -35,13 +35,13 @@ function newId(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** Keep a new sheet; returns its local id. */
-export function addSheet(sheet: Sheet, serverId: string | null = null): string {
+/** Keep a new sheet (checked first); returns its local id. `notify`: tell the sync (not for a sheet that comes from the server). */
+export function addSheet(sheet: Sheet, serverId: string | null = null, notify = true): string {
   checkSheet(sheet);
   const now = new Date().toISOString();
   const stored: StoredSheet = { id: newId(), created: now, updated: now, sheet, serverId };
   write({ ...sheets.value, [stored.id]: stored });
-  for (const listener of listeners) listener(stored);
+  if (notify) for (const listener of listeners) listener(stored);
   return stored.id;
 }
 
