@@ -7,6 +7,7 @@
 
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { tally as gurkaTally, DEFAULT_GURKA_RULES } from '../src/sheet/gurka';
 import { DEFAULT_KRAKEN_RULES, emptyEntry, tally as krakenTally, type KrakenEntry } from '../src/sheet/kraken';
 import { expect, test } from './fixtures';
@@ -101,6 +102,21 @@ test('a whole Kraken sheet on a phone: refusal, edit, undo, reload', async ({ pa
   await page.getByTestId('kraken-delete-16').click();
   await expectTotals(page, krakenTally(rules, rounds.slice(0, 15), 3).totals);
   await expect(page.getByTestId('kraken-status')).toHaveText('Round 16: South deals.');
+
+  // export: a CSV row per round, and the sheet's JSON, which opens again as a new sheet
+  const csv = page.waitForEvent('download');
+  await page.getByTestId('sheet-csv').click();
+  expect(readFileSync(await (await csv).path(), 'utf8').trim().split('\r\n')).toHaveLength(16);
+  const json = page.waitForEvent('download');
+  await page.getByTestId('sheet-json').click();
+  const file = await (await json).path();
+  const exported = JSON.parse(readFileSync(file, 'utf8'));
+  expect(exported).toMatchObject({ format: 'cardtable-sheet', version: 1, game: 'kraken', teams: ['Wij', 'Zij'], first_dealer: 3 });
+  expect(exported.rounds).toHaveLength(15);
+  await page.goto('/sheet');
+  await page.getByTestId('sheet-file').setInputFiles(file);
+  await expect(page.getByTestId('kraken-history').locator('tbody tr')).toHaveCount(15);
+  await expectTotals(page, krakenTally(rules, rounds.slice(0, 15), 3).totals);
 });
 
 test('a Gurka sheet to the end, offline after the first load', async ({ page, context }) => {

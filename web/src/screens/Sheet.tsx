@@ -7,12 +7,13 @@ import { useEffect, useState } from 'preact/hooks';
 import { t } from '../i18n';
 import { navigate } from '../lib/router';
 import { ApiError } from '../lib/api';
-import { newGurkaSheet, newKrakenSheet, sheetTitle, type StoredSheet } from '../sheet/document';
+import { readSheet } from '../sheet/codec';
+import { checkSheet, newGurkaSheet, newKrakenSheet, sheetTitle, type StoredSheet } from '../sheet/document';
 import { DEFAULT_KRAKEN_RULES, KRAKEN_PRESETS, type KrakenRules, type RoemMode } from '../sheet/kraken';
 import { registerOfflineWorker } from '../sheet/offline';
 import { addSheet, sheets } from '../sheet/store';
 import { readShared, startSync, type SharedSheet } from '../sheet/sync';
-import { Choice } from './SheetControls';
+import { attempt, Choice, refusalText } from './SheetControls';
 import { GurkaSheetView } from './SheetGurka';
 import { KrakenSheetView } from './SheetKraken';
 import '../sheet/sheet.css';
@@ -264,6 +265,37 @@ function NewGurka() {
   );
 }
 
+/** Open a sheet's JSON file (the browser's or the terminal's export). */
+function OpenFile() {
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <div class="field">
+      <label for="sheet-file">{t('sheet.openFile')}</label>
+      <input
+        id="sheet-file"
+        type="file"
+        accept=".json,application/json"
+        data-testid="sheet-file"
+        onChange={async (e) => {
+          const file = (e.target as HTMLInputElement).files?.[0];
+          if (!file) return;
+          try {
+            const sheet = readSheet(JSON.parse(await file.text()));
+            navigate(`/sheet/${addSheet(sheet)}`);
+          } catch (error) {
+            setProblem(error instanceof SyntaxError ? t('sheet.notJson') : refusalText(error, { seat: (seat) => String(seat) }));
+          }
+        }}
+      />
+      {problem && (
+        <p class="error" role="alert">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
 function SheetHome() {
   const [game, setGame] = useState<'kraken' | 'gurka'>('kraken');
   return (
@@ -271,6 +303,7 @@ function SheetHome() {
       <h1>{t('sheet.title')}</h1>
       <p class="tagline">{t('sheet.tagline')}</p>
       <SheetList />
+      <OpenFile />
       <Choice
         legend={t('sheet.newSheet')}
         name="sheet-game"
@@ -361,5 +394,17 @@ export function SheetPage({ id, shared }: { id: string | null; shared: string | 
     );
   }
   const sheet = stored.sheet;
+  const problem = attempt(() => checkSheet(sheet), { seat: (seat) => String(seat) }).error;
+  if (problem) {
+    return (
+      <main id="main" class="screen sheet-screen">
+        <h1>{sheetTitle(sheet)}</h1>
+        <p class="error" role="alert">
+          {problem}
+        </p>
+        <a href="/sheet">{t('sheet.all')}</a>
+      </main>
+    );
+  }
   return sheet.game === 'kraken' ? <KrakenSheetView stored={stored} sheet={sheet} readOnly={false} /> : <GurkaSheetView stored={stored} sheet={sheet} readOnly={false} />;
 }

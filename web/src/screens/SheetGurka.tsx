@@ -2,7 +2,7 @@
 // penalties entered or computed from the last trick's cards; eliminations, buy-back
 // offers, the pot and its winner or split.
 
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { joinList, t } from '../i18n';
 import { SUITS, rankLabel, suitSymbol, type Rank, type Suit } from '../lib/cards';
 import { suitName } from '../lib/describe';
@@ -64,6 +64,10 @@ function EntryForm({ stored, sheet, editing, onDone }: { stored: StoredSheet; sh
   const preview = complete ? attempt(() => previewRound(sheet.rules, before, entryOf(draft, playing)), names) : null;
   const name = (seat: number) => sheet.players[seat];
   const offers = preview?.value?.offered ?? [];
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (editing !== null) title.current?.focus();
+  }, [editing]);
   const eliminated = preview?.value?.eliminated ?? [];
   return (
     <form
@@ -95,7 +99,7 @@ function EntryForm({ stored, sheet, editing, onDone }: { stored: StoredSheet; sh
         }
       }}
     >
-      <h2 id="gurka-entry-title">{editing === null ? t('sheet.enterRound', { number: index + 1 }) : t('sheet.editRound', { number: index + 1 })}</h2>
+      <h2 id="gurka-entry-title" ref={title} tabIndex={-1}>{editing === null ? t('sheet.enterRound', { number: index + 1 }) : t('sheet.editRound', { number: index + 1 })}</h2>
       {before.nextDealer !== null && <p class="muted">{t('sheet.dealerIs', { dealer: name(before.nextDealer) })}</p>}
       {sheet.rules.penalty_tricks === 'last' && (
         <Choice

@@ -1,12 +1,13 @@
 // A Kraken score sheet: the totals, the entry of a round in a few taps with what the
 // rules make of it at once, and the whole history with edit, delete and undo.
 
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../i18n';
 import type { KrakenSheet, StoredSheet } from '../sheet/document';
 import {
   CHALLENGES,
   TOTAL_CARD_POINTS,
+  reasonOf,
   scoreEntry,
   tally,
   type Challenge,
@@ -61,16 +62,15 @@ function sum(cards: number, roem: number): string {
 
 /** What the rules make of a round, in words. */
 export function reason(sheet: KrakenSheet, result: KrakenResult): string {
-  const d = result.declarers;
-  const o = 1 - d;
+  const why = reasonOf(result);
   const parts = [
-    t(result.nat ? 'sheet.reason.nat' : 'sheet.reason.made', {
-      team: sheet.teams[d],
-      own: sum(result.card_points[d], result.roem[d]),
-      other: sum(result.card_points[o], result.roem[o]),
+    t(why.nat ? 'sheet.reason.nat' : 'sheet.reason.made', {
+      team: sheet.teams[result.declarers],
+      own: sum(...why.declarers),
+      other: sum(...why.defenders),
     }),
   ];
-  if (result.mars !== null && !(result.nat && result.mars === d)) parts.push(t('sheet.reason.mars', { team: sheet.teams[result.mars] }));
+  if (result.mars !== null && !(result.nat && result.mars === result.declarers)) parts.push(t('sheet.reason.mars', { team: sheet.teams[result.mars] }));
   if (result.multiplier > 1) parts.push(t('sheet.reason.multiplier', { multiplier: result.multiplier }));
   return parts.join(' ');
 }
@@ -175,6 +175,10 @@ function EntryForm({ stored, sheet, editing, onDone }: { stored: StoredSheet; sh
   const preview = entry ? attempt(() => scoreEntry(entry, rules), names) : null;
   const other = draft.card_points === null ? null : TOTAL_CARD_POINTS - draft.card_points;
   const number = editing === null ? sheet.rounds.length + 1 : editing + 1;
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (editing !== null) title.current?.focus();
+  }, [editing]);
   return (
     <form
       class="card-panel sheet-entry"
@@ -204,7 +208,7 @@ function EntryForm({ stored, sheet, editing, onDone }: { stored: StoredSheet; sh
         }
       }}
     >
-      <h2 id="kraken-entry-title">{editing === null ? t('sheet.enterRound', { number }) : t('sheet.editRound', { number })}</h2>
+      <h2 id="kraken-entry-title" ref={title} tabIndex={-1}>{editing === null ? t('sheet.enterRound', { number }) : t('sheet.editRound', { number })}</h2>
       {sheet.players ? (
         <Choice
           legend={t('sheet.declarer')}

@@ -279,6 +279,13 @@ export function scoreRound(cardPoints: [number, number], roem: [number, number],
   };
 }
 
+/** Why the declarers made it or went nat: each side's card points and roem (the `reason` of docs/sheet.md). */
+export function reasonOf(result: KrakenResult): { nat: boolean; declarers: [number, number]; defenders: [number, number] } {
+  const d = result.declarers;
+  const o = 1 - d;
+  return { nat: result.nat, declarers: [result.card_points[d], result.roem[d]], defenders: [result.card_points[o], result.roem[o]] };
+}
+
 // -- the game ----------------------------------------------------------------------
 
 /** Whether the game is over after `played` rounds with these totals (cardtable.kraken.scoring.game_over). */

@@ -1,0 +1,39 @@
+// Reading a sheet's JSON: optional fields take their defaults, anything malformed is
+// refused with the code `format` and changes nothing.
+
+import { describe, expect, it } from 'vitest';
+import { readGurkaEntry, readKrakenEntry, readSheet } from '../src/sheet/codec';
+import { SheetRefusal } from '../src/sheet/errors';
+
+const code = (read: () => unknown) => {
+  try {
+    read();
+  } catch (error) {
+    if (error instanceof SheetRefusal) return error.code;
+    throw error;
+  }
+  return 'read';
+};
+
+const kraken = { format: 'cardtable-sheet', version: 1, game: 'kraken', teams: ['Us', 'Them'], first_dealer: 2, rounds: [{ declarers: 1, points_of: 0, card_points: 70 }] };
+
+describe('reading sheets', () => {
+  it('fills in what may be left out', () => {
+    const sheet = readSheet(kraken);
+    expect(sheet).toMatchObject({ title: '', players: null, rules: { roem: 'tricks', rounds: 16, target_score: null } });
+    expect(sheet.rounds[0]).toEqual({ declarers: 1, declarer: null, points_of: 0, card_points: 70, spades: false, challenge: 'none', mars: null, roem: [[], []], declared: [0, 0, 0, 0], stuk: [false, false, false, false] });
+    expect(readGurkaEntry({ penalties: [0, 13, 0] })).toEqual({ penalties: [0, 13, 0], tricks: null, buybacks: [] });
+  });
+
+  it('refuses what is malformed', () => {
+    expect(code(() => readSheet({ ...kraken, version: 2 }))).toBe('format');
+    expect(code(() => readSheet({ ...kraken, colour: 'red' }))).toBe('format');
+    expect(code(() => readSheet({ ...kraken, rules: { roem: 'double' } }))).toBe('format');
+    expect(code(() => readSheet({ ...kraken, teams: ['Us'] }))).toBe('format');
+    expect(code(() => readKrakenEntry({ declarers: 0, points_of: 0 }))).toBe('format');
+    expect(code(() => readKrakenEntry({ declarers: 0, points_of: 0, card_points: 90, challenge: 'double' }))).toBe('format');
+    expect(code(() => readGurkaEntry({ penalties: [1], tricks: [] }))).toBe('entry');
+    // a round the rules refuse is refused when the sheet is read
+    expect(code(() => readSheet({ ...kraken, rounds: [{ declarers: 1, points_of: 0, card_points: 170 }] }))).toBe('card_points');
+  });
+});
