@@ -218,8 +218,9 @@ class GameKind:
 def rules_schema(rules_type: type[Any], presets: Mapping[str, Any]) -> dict[str, Any]:
     """A rules dataclass as data every interface reads (the terminal's settings, the
     web lobby's rule editor, the command line's ``--set``): each field's name, type
-    (``choice`` with its ``options``, ``bool``, ``int`` with ``min`` and ``max``, or
-    the ``type`` its metadata names), the defaults, and the presets.
+    (``choice`` with its ``options``, ``bool``, ``int`` with ``min`` and ``max`` and,
+    for a field that may be None, ``optional: True``, or the ``type`` its metadata
+    names), the defaults, and the presets.
 
     >>> from dataclasses import field
     >>> @dataclass(frozen=True)
@@ -245,6 +246,13 @@ def rules_schema(rules_type: type[Any], presets: Mapping[str, Any]) -> dict[str,
             entry["type"] = "bool"
         elif hint is int:
             entry.update(type="int", min=spec.metadata.get("min"), max=spec.metadata.get("max"))
+        elif hint == int | None:
+            entry.update(
+                type="int",
+                min=spec.metadata.get("min"),
+                max=spec.metadata.get("max"),
+                optional=True,
+            )
         else:
             raise TypeError(f"rules field {spec.name!r} has a type no interface can edit: {hint}")
         fields.append(entry)

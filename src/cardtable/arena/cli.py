@@ -128,6 +128,8 @@ def _value(game: str, name: str, text: str) -> Any:
             raise ValueError(f"--set {name}={text}: expected true or false")
         return lowered in ("true", "1", "yes", "on")
     if spec["type"] == "int":
+        if spec.get("optional") and text.strip().lower() in ("none", "null", ""):
+            return None
         try:
             return int(text)
         except ValueError:

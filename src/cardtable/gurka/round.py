@@ -25,8 +25,10 @@ from cardtable.gurka.trick import (
     Trick,
     _taker,
     legal_mask,
+    scoring_seats,
     sort_cards,
     target_rank,
+    trick_penalties,
     why_refused,
 )
 from cardtable.records import check_header
@@ -456,12 +458,11 @@ class Round:
             return
         ranks = self._cur_ranks
         taker = self._cur_seats[_taker(ranks, self._rules)]
-        top = max(ranks)
-        scorers = tuple(s for s, r in zip(self._cur_seats, ranks, strict=True) if r == top)
+        scorers = tuple(self._cur_seats[i] for i in scoring_seats(ranks))
         last = len(self._tricks) + 1 == self._tricks_total
         if last or self._rules.penalty_tricks == "every":
-            for s in scorers:
-                self._penalties[s] += top
+            for s, points in zip(self._cur_seats, trick_penalties(ranks), strict=True):
+                self._penalties[s] += points
         assert self._leader is not None
         self._tricks.append(
             Trick(

@@ -34,6 +34,7 @@ __all__ = [
     "scoring_seats",
     "sort_cards",
     "target_rank",
+    "trick_penalties",
     "trick_taker",
     "why_refused",
 ]
@@ -156,6 +157,17 @@ def scoring_seats(ranks: Sequence[int]) -> list[int]:
     """
     top = max(ranks)
     return [i for i, r in enumerate(ranks) if r == top]
+
+
+def trick_penalties(ranks: Sequence[int]) -> list[int]:
+    """The penalty each card of a trick scores when the trick counts: every card of
+    the highest rank scores that rank (ties all score), the others 0.
+
+    >>> trick_penalties([9, 12, 3, 12])
+    [0, 12, 0, 12]
+    """
+    top = max(ranks)
+    return [top if r == top else 0 for r in ranks]
 
 
 def explain_illegal(

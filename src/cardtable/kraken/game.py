@@ -1,4 +1,5 @@
-"""A game of Kraken: ``rules.rounds`` rounds with the deal passing left.
+"""A game of Kraken: ``rules.rounds`` rounds, or rounds until a team reaches
+``rules.target_score``, with the deal passing left.
 
 >>> from cardtable.kraken import Game, Rules
 >>> game = Game.new(Rules(rounds=2), seed=11)
@@ -20,6 +21,7 @@ from cardtable.errors import IllegalAction, RecordError
 from cardtable.kraken.observation import Observation
 from cardtable.kraken.round import RECORD_VERSION, Round, _check_header, _rules_from
 from cardtable.kraken.rules import Rules
+from cardtable.kraken.scoring import game_over, game_winner
 from cardtable.kraken.seat import Seat
 
 __all__ = ["Game"]
@@ -34,7 +36,8 @@ class Game:
     """A whole game: rounds dealt in turn, team totals, the winner.
 
     ``legal_actions()`` and ``apply()`` act on the current round; the next round is
-    dealt as soon as one ends, until ``rules.rounds`` rounds are played.
+    dealt as soon as one ends, until ``rules.rounds`` rounds are played or, with a
+    ``rules.target_score``, until the end of the round in which a team reaches it.
     """
 
     def __init__(self, rules: Rules, seed: int, first_dealer: int | None = None) -> None:
@@ -91,16 +94,15 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        """True once ``rules.rounds`` rounds are finished."""
-        return len(self._history) == self._rules.rounds
+        """True once ``rules.rounds`` rounds are finished, or a team's total has
+        reached ``rules.target_score``."""
+        return game_over(self._rules, len(self._history), self.scores)
 
     @property
     def winner(self) -> int | None:
         """The team with the higher total once the game is over; None for a draw or
         while it is being played."""
-        if not self.is_over or self._scores[0] == self._scores[1]:
-            return None
-        return 0 if self._scores[0] > self._scores[1] else 1
+        return game_winner(self.scores) if self.is_over else None
 
     @property
     def to_move(self) -> Seat | None:
@@ -178,7 +180,7 @@ class Game:
             raise RecordError(f"bad 'seed': {seed!r} is not an int")
         if not isinstance(rounds, list) or not rounds:
             raise RecordError("'rounds' must be a non-empty list of round records")
-        if len(rounds) > rules.rounds:
+        if rules.target_score is None and len(rounds) > rules.rounds:
             raise RecordError(f"{len(rounds)} rounds recorded; the rules play {rules.rounds}")
         try:
             game = cls(rules, seed, first_dealer=record.get("first_dealer", 0))
@@ -186,6 +188,11 @@ class Game:
             raise RecordError(f"bad 'first_dealer': {error}") from None
         for index, body in enumerate(rounds):
             number = index + 1  # rounds are numbered from 1, as replay prints them
+            if game.is_over:
+                raise RecordError(
+                    f"round {number}: recorded after the end of the game (a team reached "
+                    f"the target score {rules.target_score} in round {index})"
+                )
             if not isinstance(body, Mapping):
                 raise RecordError(f"round {number}: not a JSON object")
             expected = Seat((game.first_dealer + index) % 4)

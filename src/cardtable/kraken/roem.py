@@ -20,16 +20,18 @@ from functools import cache
 from typing import Final
 
 from cardtable.cards import Card, Rank, Suit
-from cardtable.kraken.trick import check_cards
+from cardtable.kraken.trick import DECK, check_cards
 
 __all__ = [
     "declared_roem",
     "hand_roem",
+    "hand_roem_values",
     "has_stuk",
     "roem_parts",
     "stuk_mask",
     "trick_roem",
     "trick_roem_mask",
+    "trick_roem_values",
 ]
 
 _FOURS: Final[dict[Rank, int]] = {
@@ -39,6 +41,10 @@ _FOURS: Final[dict[Rank, int]] = {
     Rank.QUEEN: 100,
     Rank.TEN: 100,
 }
+_SUIT_RANKS: Final[int] = sum(1 << (rank - 2) for rank in Rank if rank >= Rank.SEVEN)
+"""The Kraken ranks (7 to ace) as a 13-bit mask of one suit."""
+_SPREAD: Final[int] = 1 | 1 << 13 | 1 << 26 | 1 << 39
+"""Multiplying a 13-bit mask of one suit by this copies it into all four suits."""
 _FOUR_MASKS: Final[tuple[tuple[int, int], ...]] = tuple(
     (sum(1 << (suit * 13 + rank - 2) for suit in range(4)), value) for rank, value in _FOURS.items()
 )
@@ -106,9 +112,66 @@ def hand_roem(hand: Iterable[Card], trump: Suit) -> int:
     stuk 20 on top; each four T, Q, K or A 100, four J 200. A card may count in a run
     and in a four of a kind."""
     mask = _mask(hand)
-    runs = sum(100 if n >= 5 else 50 if n == 4 else 20 if n == 3 else 0 for n in _run_lengths(mask))
     stuk = stuk_mask(trump)
-    return runs + (20 if mask & stuk == stuk else 0) + _fours(mask)
+    return _hand_runs(mask) + (20 if mask & stuk == stuk else 0) + _fours(mask)
+
+
+def _hand_runs(mask: int) -> int:
+    return sum(100 if n >= 5 else 50 if n == 4 else 20 if n == 3 else 0 for n in _run_lengths(mask))
+
+
+@cache
+def trick_roem_values() -> tuple[int, ...]:
+    """Every roem above 0 that the four cards of one trick can hold, ascending.
+
+    >>> trick_roem_values()
+    (20, 40, 50, 70, 100, 200)
+    """
+    masks = [card.bit for card in DECK]
+    values = {
+        trick_roem_mask(a | b | c | d, int(Suit.SPADES))
+        for i, a in enumerate(masks)
+        for j, b in enumerate(masks[i + 1 :], i + 1)
+        for k, c in enumerate(masks[j + 1 :], j + 1)
+        for d in masks[k + 1 :]
+    }
+    return tuple(sorted(values - {0}))
+
+
+@cache
+def hand_roem_values(stuk: bool) -> frozenset[int]:
+    """Every roem above 0 that a hand of eight cards (7 to ace) declares from hand
+    (:func:`hand_roem`), for hands with stuk or without.
+
+    A hand's roem is the runs of each suit, stuk in the trump suit and the fours of a
+    kind across the suits, so the hands are built suit by suit (trump first) keeping
+    the card count, the ranks held in every suit so far, stuk, and the run roem.
+
+    >>> 20 in hand_roem_values(stuk=False), 30 in hand_roem_values(stuk=False)
+    (True, False)
+    >>> sorted(hand_roem_values(stuk=True))[:4]
+    [20, 40, 60, 70]
+    """
+    suit_masks = [m for m in range(1 << 13) if m & ~_SUIT_RANKS == 0]
+    king_queen = stuk_mask(Suit.CLUBS)
+    states: dict[tuple[int, int, bool], set[int]] = {(0, _SUIT_RANKS, False): {0}}
+    for suit in range(4):
+        following: dict[tuple[int, int, bool], set[int]] = {}
+        for (count, common, has), runs in states.items():
+            for held in suit_masks:
+                total = count + held.bit_count()
+                if total > 8:
+                    continue
+                key = (total, common & held, has or (suit == 0 and held & king_queen == king_queen))
+                following.setdefault(key, set()).update(r + _hand_runs(held) for r in runs)
+        states = following
+    values = {
+        runs + 20 * has + _fours(common * _SPREAD)
+        for (count, common, has), found in states.items()
+        if count == 8 and has == stuk
+        for runs in found
+    }
+    return frozenset(values - {0})
 
 
 def roem_parts(cards: Iterable[Card], trump: Suit, *, hand: bool = False) -> list[tuple[str, int]]:

@@ -28,7 +28,7 @@ from cardtable.kraken.observation import Observation
 from cardtable.kraken.play import why_refused
 from cardtable.kraken.roem import declared_roem, hand_roem, has_stuk, trick_roem_mask
 from cardtable.kraken.rules import Rules
-from cardtable.kraken.scoring import RoundResult, score_round
+from cardtable.kraken.scoring import RoundResult, round_multiplier, score_round
 from cardtable.kraken.seat import Seat
 from cardtable.kraken.trick import DECK, Trick
 from cardtable.records import check_header
@@ -222,8 +222,7 @@ class Round:
     @property
     def multiplier(self) -> int:
         """Challenge multiplier (1, 2, 4, 8), doubled when double spades applies."""
-        spades = self._rules.double_spades and self._trump == Suit.SPADES
-        return self._level * (2 if spades else 1)
+        return round_multiplier(self._level, self._rules, self._trump == Suit.SPADES)
 
     @property
     def proposed(self) -> Card | None:

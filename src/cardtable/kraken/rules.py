@@ -33,6 +33,9 @@ _CHOICES: Final[dict[str, tuple[str, ...]]] = {
 _RANGE: Final[dict[str, int]] = {"min": 1, "max": 1000}
 """The rounds a game may have."""
 
+_TARGET_RANGE: Final[dict[str, int]] = {"min": 1, "max": 10_000}
+"""The target scores a game may be played to."""
+
 
 @dataclass(frozen=True, slots=True)
 class Rules:
@@ -61,7 +64,11 @@ class Rules:
     multiply_roem: bool = True
     """``False``: multipliers apply to card points only, not roem or the mars bonus."""
     rounds: int = field(default=16, metadata=_RANGE)
-    """Rounds in a game."""
+    """Rounds in a game (when ``target_score`` is None)."""
+    target_score: int | None = field(default=None, metadata=_TARGET_RANGE)
+    """None: the game is ``rounds`` rounds. A number (1,500 or 750 as clubs play): the
+    game ends with the round in which a team's total reaches it, ``rounds`` unused;
+    the higher total wins, equal totals are a draw."""
     deal: tuple[int, ...] = field(default=(3, 2, 3), metadata={"type": "deal"})
     """Packet sizes dealt to each player in turn; they sum to 8."""
 
@@ -87,6 +94,15 @@ class Rules:
         ):
             raise ValueError(
                 f"invalid value {self.rounds!r} for rules field 'rounds': allowed {low} to {high}"
+            )
+        target = self.target_score
+        low, high = _TARGET_RANGE["min"], _TARGET_RANGE["max"]
+        if target is not None and (
+            not isinstance(target, int) or isinstance(target, bool) or not low <= target <= high
+        ):
+            raise ValueError(
+                f"invalid value {target!r} for rules field 'target_score': "
+                f"allowed None (play 'rounds' rounds) or {low} to {high}"
             )
         deal = self.deal
         if isinstance(deal, list):

@@ -10,14 +10,67 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
-__all__ = ["MARS_BONUS", "TOTAL_CARD_POINTS", "RoundResult", "score_round"]
+from cardtable.kraken.rules import Rules
+
+__all__ = [
+    "CHALLENGE_LEVELS",
+    "MARS_BONUS",
+    "TOTAL_CARD_POINTS",
+    "RoundResult",
+    "game_over",
+    "game_winner",
+    "round_multiplier",
+    "score_round",
+]
 
 TOTAL_CARD_POINTS = 162
 """Card points in a round, the last trick's 10 included."""
 MARS_BONUS = 100
 """Bonus for the team that takes all eight tricks (unless it is nat)."""
+CHALLENGE_LEVELS: Final[dict[str, int]] = {"none": 1, "contra": 2, "re": 4, "superkraken": 8}
+"""The multiplier of each challenge level: every challenge doubles the one before."""
+
+
+def round_multiplier(level: int, rules: Rules, spades: bool) -> int:
+    """The multiplier of a round: the challenge ``level`` (1, 2, 4, 8), doubled when
+    the rules have ``double_spades`` and ``spades`` were trump.
+
+    >>> round_multiplier(4, Rules(double_spades=True), spades=True)
+    8
+    >>> round_multiplier(4, Rules(), spades=True)
+    4
+    """
+    return level * (2 if rules.double_spades and spades else 1)
+
+
+def game_over(rules: Rules, rounds_played: int, totals: tuple[int, int]) -> bool:
+    """Whether a game is over after ``rounds_played`` rounds with team ``totals``:
+    ``rules.rounds`` rounds, or, with a ``target_score``, as soon as a team's total
+    reaches it (checked at the end of each round).
+
+    >>> game_over(Rules(rounds=2), 1, (0, 500)), game_over(Rules(rounds=2), 2, (0, 0))
+    (False, True)
+    >>> to_750 = Rules(target_score=750)
+    >>> game_over(to_750, 9, (749, 700)), game_over(to_750, 3, (300, 750))
+    (False, True)
+    """
+    if rules.target_score is None:
+        return rounds_played >= rules.rounds
+    return max(totals) >= rules.target_score
+
+
+def game_winner(totals: tuple[int, int]) -> int | None:
+    """The team with the higher total at the end of a game; None for a draw (equal
+    totals, also when both teams reach a target score with the same total).
+
+    >>> game_winner((1510, 1620)), game_winner((1600, 1600))
+    (1, None)
+    """
+    if totals[0] == totals[1]:
+        return None
+    return 0 if totals[0] > totals[1] else 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -573,7 +573,7 @@ def _rule_widget(spec: dict[str, Any], value: Any, widget_id: str) -> Any:
         return Switch(bool(value), id=widget_id)
     if isinstance(value, (list, tuple)):
         return Input(" ".join(str(n) for n in value), id=widget_id)
-    return Input(str(value), id=widget_id)
+    return Input("" if value is None else str(value), id=widget_id)
 
 
 def _rule_value(spec: dict[str, Any], value: Any) -> Any:
@@ -582,7 +582,7 @@ def _rule_value(spec: dict[str, Any], value: Any) -> Any:
     if spec["type"] == "bool":
         return bool(value)
     if spec["type"] == "int":
-        return _int(value, name)
+        return None if spec.get("optional") and not value else _int(value, name)
     if spec["type"] == "deal":
         return tuple(_int(p, name) for p in value.replace(",", " ").split())
     return value

@@ -206,6 +206,7 @@ _FIELDS: Final[dict[str, str]] = {
     "double_spades": N_("Spades count double"),
     "multiply_roem": N_("Multipliers apply to roem"),
     "rounds": N_("Rounds in a game"),
+    "target_score": N_("Target score (empty: play the rounds)"),
     "deal": N_("Deal in packets of"),
     "players": N_("Players"),
     "stake": N_("Stake (chips)"),

@@ -67,6 +67,8 @@ export const ar: Catalog = {
   "rule.double_spades": "البستوني يُحسب مضاعفًا",
   "rule.multiply_roem": "المُضاعِفات تشمل الروم",
   "rule.rounds": "عدد الجولات في اللعبة",
+  "rule.target_score": "النتيجة المستهدفة (فارغ: العب الجولات)",
+  "rule.optional_empty": "لا شيء",
   "rule.deal": "التوزيع على دفعات من",
   "rule.players": "اللاعبون",
   "rule.stake": "الرهان (رقائق)",

@@ -74,6 +74,8 @@ export const en = {
   'rule.double_spades': 'Spades count double',
   'rule.multiply_roem': 'Multipliers apply to roem',
   'rule.rounds': 'Rounds in a game',
+  'rule.target_score': 'Target score (empty: play the rounds)',
+  'rule.optional_empty': 'none',
   'rule.deal': 'Deal in packets of',
   'rule.players': 'Players',
   'rule.stake': 'Stake (chips)',

@@ -67,6 +67,8 @@ export const fr: Catalog = {
   "rule.double_spades": "Pique compte double",
   "rule.multiply_roem": "Les multiplicateurs s'appliquent au roem",
   "rule.rounds": "Manches par partie",
+  "rule.target_score": "Score à atteindre (vide : jouer les manches)",
+  "rule.optional_empty": "aucun",
   "rule.deal": "Distribuer par paquets de",
   "rule.players": "Joueurs",
   "rule.stake": "Mise (jetons)",

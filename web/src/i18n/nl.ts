@@ -67,6 +67,8 @@ export const nl: Catalog = {
   "rule.double_spades": "Schoppen telt dubbel",
   "rule.multiply_roem": "Vermenigvuldigers gelden ook voor roem",
   "rule.rounds": "Rondes in een spel",
+  "rule.target_score": "Doelscore (leeg: speel de rondes)",
+  "rule.optional_empty": "geen",
   "rule.deal": "Delen in pakjes van",
   "rule.players": "Spelers",
   "rule.stake": "Inzet (fiches)",

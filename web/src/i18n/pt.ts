@@ -67,6 +67,8 @@ export const pt: Catalog = {
   "rule.double_spades": "Espadas contam a dobrar",
   "rule.multiply_roem": "Os multiplicadores aplicam-se ao roem",
   "rule.rounds": "Rondas num jogo",
+  "rule.target_score": "Pontuação alvo (vazio: jogar as rondas)",
+  "rule.optional_empty": "nenhuma",
   "rule.deal": "Dar em maços de",
   "rule.players": "Jogadores",
   "rule.stake": "Aposta (fichas)",

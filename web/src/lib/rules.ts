@@ -6,13 +6,13 @@
 import { signal } from '@preact/signals';
 import { api } from './api';
 
-export type RuleValue = string | number | boolean | number[];
+export type RuleValue = string | number | boolean | number[] | null;
 export type Rules = Record<string, RuleValue>;
 
 export type RuleField =
   | { name: string; type: 'choice'; options: string[] }
   | { name: string; type: 'bool' }
-  | { name: string; type: 'int'; min: number; max: number }
+  | { name: string; type: 'int'; min: number; max: number; optional?: boolean }
   | { name: string; type: 'deal' };
 
 export interface GameRules {

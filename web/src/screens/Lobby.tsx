@@ -53,9 +53,12 @@ function RuleInput({ field, value, onChange }: { field: RuleField; value: unknow
         type="number"
         min={field.min}
         max={field.max}
-        value={String(value)}
+        value={value === null ? '' : String(value)}
+        placeholder={field.optional ? t('rule.optional_empty') : undefined}
         onInput={(e) => {
-          const n = Number((e.target as HTMLInputElement).value);
+          const text = (e.target as HTMLInputElement).value.trim();
+          if (field.optional && text === '') return onChange(null);
+          const n = Number(text);
           if (Number.isInteger(n) && n >= field.min && n <= field.max) onChange(n);
         }}
       />
