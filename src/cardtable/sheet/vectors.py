@@ -25,6 +25,7 @@ from typing import Any, Final
 from cardtable.cards import Suit
 from cardtable.gurka.game import BUYBACK, PASS
 from cardtable.gurka.game import Game as GurkaGame
+from cardtable.gurka.round import Round as GurkaRound
 from cardtable.gurka.rules import Rules as GurkaRules
 from cardtable.kraken.game import Game as KrakenGame
 from cardtable.kraken.roem import hand_roem_values, has_stuk, trick_roem_values
@@ -35,7 +36,15 @@ from cardtable.sheet.gurka import GurkaEntry, GurkaSheet
 from cardtable.sheet.kraken import KrakenEntry, KrakenSheet
 from cardtable.sheet.model import FORMAT, VERSION, SheetError
 
-__all__ = ["DEFAULT_PATH", "generate", "gurka_entries", "kraken_entry", "main"]
+__all__ = [
+    "DEFAULT_PATH",
+    "generate",
+    "gurka_entry",
+    "kraken_entry",
+    "main",
+    "played_gurka",
+    "played_kraken",
+]
 
 DEFAULT_PATH: Final[Path] = Path("web/src/sheet/vectors.json")
 """Where the checked-in vectors live, from the project's root."""
@@ -310,36 +319,14 @@ def kraken_refusals() -> list[tuple[str, dict[str, Any], dict[str, Any]]]:
 # -- Gurka -------------------------------------------------------------------------
 
 
-def gurka_entries(game: GurkaGame, rng: random.Random) -> list[GurkaEntry]:
-    """The finished rounds of an engine game as a player enters them: the penalties
-    or the scoring tricks' cards (at random), and the buy-backs taken after each."""
-    result = []
-    for rnd, seats in zip(game.history, _buyback_seats(game), strict=True):
-        if rng.random() < 0.5:
-            counted = rnd.tricks if rnd.rules.penalty_tricks == "every" else rnd.tricks[-1:]
-            tricks = tuple(
-                tuple((seat, str(card)) for seat, card in trick.plays) for trick in counted
-            )
-            result.append(GurkaEntry(tricks=tricks, buybacks=seats))
-        else:
-            result.append(GurkaEntry(penalties=rnd.result(), buybacks=seats))
-    return result
-
-
-def _buyback_seats(game: GurkaGame) -> list[tuple[int, ...]]:
-    """The seats that bought back after each round of ``game``, replayed."""
-    replay = GurkaGame.new(game.rules, game.seed)
-    seats: list[tuple[int, ...]] = []
-    for action in game.actions:
-        phase, mover = replay.phase, replay.to_move
-        rounds = len(replay.history)
-        replay.apply(action)
-        if phase == "play" and len(replay.history) > rounds:
-            seats.append(())
-        elif phase == "buyback" and action == BUYBACK:
-            assert mover is not None
-            seats[-1] = (*seats[-1], mover)
-    return seats
+def gurka_entry(rnd: GurkaRound, buybacks: tuple[int, ...], rng: random.Random) -> GurkaEntry:
+    """A finished engine round as a player enters it: the penalties or the scoring
+    tricks' cards (at random), and the buy-backs taken after it."""
+    if rng.random() < 0.5:
+        counted = rnd.tricks if rnd.rules.penalty_tricks == "every" else rnd.tricks[-1:]
+        tricks = tuple(tuple((seat, str(card)) for seat, card in trick.plays) for trick in counted)
+        return GurkaEntry(tricks=tricks, buybacks=buybacks)
+    return GurkaEntry(penalties=rnd.result(), buybacks=buybacks)
 
 
 def _random_gurka_rules(rng: random.Random) -> GurkaRules:
@@ -358,15 +345,22 @@ def played_gurka(rules: GurkaRules, seed: int, rng: random.Random) -> tuple[Gurk
     The sheet's results must equal the game's (``AssertionError`` otherwise).
     """
     game = GurkaGame.new(rules, seed)
+    bought: list[list[int]] = []
     while not game.is_over:
+        rounds, mover = len(game.history), game.to_move
         if game.phase == "buyback":
-            game.apply(BUYBACK if rng.random() < 0.3 else PASS)
+            action = BUYBACK if rng.random() < 0.3 else PASS
+            if action == BUYBACK:
+                assert mover is not None
+                bought[-1].append(mover)
         else:
-            game.apply(rng.choice(game.legal_actions()))
-    first_dealer = game.history[0].dealer
-    sheet = GurkaSheet(rules, _NAMES[: rules.players], first_dealer=first_dealer)
-    for rnd, entry in zip(game.history, gurka_entries(game, rng), strict=True):
-        scored = sheet.add(entry)
+            action = rng.choice(game.legal_actions())
+        game.apply(action)
+        if len(game.history) > rounds:
+            bought.append([])
+    sheet = GurkaSheet(rules, _NAMES[: rules.players], first_dealer=game.history[0].dealer)
+    for rnd, seats in zip(game.history, bought, strict=True):
+        scored = sheet.add(gurka_entry(rnd, tuple(seats), rng))
         assert scored.penalties == rnd.result() and scored.dealer == rnd.dealer
     assert sheet.scores == game.scores and sheet.alive == game.alive
     assert (sheet.pot, sheet.chips, sheet.winners) == (game.pot, game.chips, game.winners)
