@@ -159,7 +159,7 @@ export const test = base.extend<{ errors: string[]; player: NewPlayer }, { serve
   },
 });
 
-async function newContext(
+export async function newContext(
   browser: Browser,
   server: Server,
   options: { language?: string; viewport?: { width: number; height: number } },

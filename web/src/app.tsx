@@ -1,59 +1,19 @@
-// The app shell: header with the menu, the language and who we are (with a way to log
-// out), and the screen of the route. Playing needs a name: without a session the
-// lobby and the tables ask for one.
+// The app shell: header with the menu, the language and who we are (a link to the
+// account page, and a way to log out), and the screen of the route. Playing needs a
+// name: without a session the lobby and the tables ask for one, or for an account.
 
-import { useState } from 'preact/hooks';
 import { LogoIcon } from './components/Icons';
 import { LanguageSelect } from './components/LanguageSelect';
 import { t } from './i18n';
-import { becomeGuest, logout } from './lib/api';
+import { logout } from './lib/api';
 import { location, match, navigate } from './lib/router';
 import { session } from './lib/session';
+import { AccountPage, SignIn } from './screens/Account';
 import { Lobby } from './screens/Lobby';
 import { Leaderboard, NotFound, PlayerPage, RulesPage, SettingsPage } from './screens/Pages';
 import { Replay } from './screens/Replay';
 import { SheetPage } from './screens/Sheet';
 import { TableScreen } from './screens/TableScreen';
-
-function NamePrompt() {
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  return (
-    <main id="main" class="screen name-screen">
-      <form
-        class="card-panel name-form"
-        data-testid="name-form"
-        onSubmit={async (e) => {
-          e.preventDefault();
-          if (!name.trim()) return;
-          setBusy(true);
-          try {
-            await becomeGuest(name.trim().slice(0, 40));
-          } catch (err) {
-            setError(err instanceof Error ? err.message : String(err));
-            setBusy(false);
-          }
-        }}
-      >
-        <h1>{t('app.title')}</h1>
-        <p class="tagline">{t('app.tagline')}</p>
-        <label class="field" for="guest-name">
-          <span>{t('name.prompt')}</span>
-          <input id="guest-name" name="name" autoComplete="nickname" maxLength={40} required value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} autoFocus />
-        </label>
-        {error && (
-          <p class="error" role="alert">
-            {error}
-          </p>
-        )}
-        <button type="submit" class="primary big" disabled={busy}>
-          {t('name.go')}
-        </button>
-      </form>
-    </main>
-  );
-}
 
 function Header() {
   const route = match(location.value);
@@ -75,6 +35,7 @@ function Header() {
         {link('/', t('nav.lobby'), route.name === 'lobby' || route.name === 'table')}
         {link('/leaderboard', t('nav.leaderboard'), route.name === 'leaderboard')}
         {me && link(`/players/${me.user.id}`, t('nav.me'), route.name === 'player')}
+        {me && link('/account', t('nav.account'), route.name === 'account')}
         {link('/rules/kraken', t('nav.rules'), route.name === 'rules')}
         {link('/sheet', t('nav.sheet'), route.name === 'sheet')}
         {link('/settings', t('nav.settings'), route.name === 'settings')}
@@ -99,7 +60,7 @@ export function App() {
   const route = match(location.value);
   const needsName = !session.value && (route.name === 'lobby' || route.name === 'table');
   let screen;
-  if (needsName) screen = <NamePrompt />;
+  if (needsName) screen = <SignIn />;
   else {
     switch (route.name) {
       case 'lobby':
@@ -119,6 +80,9 @@ export function App() {
         break;
       case 'settings':
         screen = <SettingsPage />;
+        break;
+      case 'account':
+        screen = <AccountPage />;
         break;
       case 'rules':
         screen = <RulesPage game={route.game} />;

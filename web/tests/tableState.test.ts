@@ -135,8 +135,16 @@ describe('the table state reducer', () => {
 
   it('keeps the chat and the errors', () => {
     let s = after(stateMessage(1));
-    s = reduce(s, { v: 1, type: 'chat', from: { user_id: 'u2', name: 'P2', seat: 2 }, text: 'hi' });
-    expect(s.chat.map((c) => [c.name, c.text])).toEqual([['P2', 'hi']]);
+    const hi = { v: 1, type: 'chat', id: 7, channel: 'players', from: { user_id: 'u2', name: 'P2', seat: 2 }, text: 'hi' } as const;
+    s = reduce(s, hi);
+    expect(s.chat.map((c) => [c.userId, c.name, c.text])).toEqual([['u2', 'P2', 'hi']]);
+    // the history of a state replaces the lines; the same line coming live again is kept once
+    s = reduce(s, { ...(stateMessage(1) as object), chat: [{ ...hi, id: 3, text: 'earlier' }, hi] } as ServerMessage);
+    s = reduce(s, hi);
+    expect(s.chat.map((c) => c.text)).toEqual(['earlier', 'hi']);
+    // a state without a history keeps the lines
+    s = reduce(s, stateMessage(1));
+    expect(s.chat).toHaveLength(2);
     s = reduce(s, { v: 1, type: 'error', code: 'illegal_action', message: 'follow suit' });
     expect(s.error?.message).toBe('follow suit');
     expect(s.needsSync).toBe(true);

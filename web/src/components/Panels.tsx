@@ -1,6 +1,6 @@
 // The parts around the felt: the game's status (trump, declarer, multiplier, roem,
 // score; or pot and penalties), the choice panel for actions that are not cards,
-// the chat, and the round summary and game over dialogs.
+// and the round summary and game over dialogs (the chat is in Chat.tsx).
 
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { t, type MessageKey } from '../i18n';
@@ -19,7 +19,7 @@ import type {
 import { isKraken } from '../lib/protocol';
 import { withInvite } from '../lib/router';
 import type { ScoreInfo } from '../lib/tableController';
-import type { ChatLine, RoundSummary, TableState } from '../lib/tableState';
+import type { RoundSummary, TableState } from '../lib/tableState';
 import { CardFace } from './CardFace';
 import { TrickList } from './Felt';
 import { Modal } from './Modal';
@@ -149,50 +149,6 @@ export function ChoicePanel({ state, actions, onChoose }: { state: TableState; a
         })}
       </div>
     </div>
-  );
-}
-
-export function Chat({ lines, onSend, disabled }: { lines: ChatLine[]; onSend: (text: string) => void; disabled: boolean }) {
-  const [text, setText] = useState('');
-  const list = useRef<HTMLOListElement>(null);
-  useEffect(() => {
-    const el = list.current;
-    if (el) el.scrollTop = el.scrollHeight; // the list scrolls, never the page
-  }, [lines.length]);
-  return (
-    <section class="chat" aria-labelledby="chat-title">
-      <h2 id="chat-title">{t('chat.title')}</h2>
-      <ol ref={list} class="chat-lines" aria-live="polite" tabIndex={0} aria-labelledby="chat-title">
-        {lines.length === 0 && <li class="muted">{t('chat.empty')}</li>}
-        {lines.map((line) => (
-          <li key={line.id}>
-            <strong>{line.name}:</strong> <bdi>{line.text}</bdi>
-          </li>
-        ))}
-      </ol>
-      <form
-        class="chat-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const value = text.trim();
-          if (value) onSend(value.slice(0, 500));
-          setText('');
-        }}
-      >
-        <input
-          type="text"
-          value={text}
-          maxLength={500}
-          aria-label={t('chat.placeholder')}
-          placeholder={t('chat.placeholder')}
-          onInput={(e) => setText((e.target as HTMLInputElement).value)}
-          disabled={disabled}
-        />
-        <button type="submit" disabled={disabled}>
-          {t('chat.send')}
-        </button>
-      </form>
-    </section>
   );
 }
 

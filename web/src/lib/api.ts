@@ -54,7 +54,8 @@ export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
   }
   if (!response.ok) {
     const err = (data as { error?: { code?: string; message?: string } } | null)?.error;
-    if (response.status === 401 && token) setSession(null);
+    // the session ended (not a wrong password, which is 401 too)
+    if (response.status === 401 && token && (err?.code ?? 'unauthorized') === 'unauthorized') setSession(null);
     throw new ApiError(err?.code ?? `http_${response.status}`, err?.message ?? response.statusText, response.status);
   }
   return data as T;
@@ -62,16 +63,48 @@ export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
 
 /** Play as a guest called `name`; the session is kept. */
 export async function becomeGuest(name: string): Promise<Session> {
-  const result = await api<Session>('/api/guest', { body: { name } });
+  return keep(await api<Session>('/api/guest', { body: { name } }));
+}
+
+/** Create an account and keep its session. */
+export async function register(username: string, password: string, name: string): Promise<Session> {
+  return keep(await api<Session>('/api/register', { body: { username, password, name: name || undefined } }));
+}
+
+/** Log in to an account (on this device too: every device has its own session). */
+export async function login(username: string, password: string): Promise<Session> {
+  return keep(await api<Session>('/api/login', { body: { username, password } }));
+}
+
+/** Make this guest an account, keeping its games and rating (the session is renewed). */
+export async function upgradeGuest(username: string, password: string): Promise<Session> {
+  return keep(await api<Session>('/api/me/upgrade', { body: { username, password } }));
+}
+
+/** A new password; the other devices' sessions end and this one is renewed. */
+export async function changePassword(current: string, password: string): Promise<Session> {
+  return keep(await api<Session>('/api/me/password', { body: { current, password } }));
+}
+
+/** A new name, shown at once at the tables where we sit. */
+export async function changeName(name: string): Promise<void> {
+  const result = await api<{ user: Session['user'] }>('/api/me/name', { body: { name } });
+  if (session.value) setSession({ ...session.value, user: result.user });
+}
+
+function keep(result: Session): Session {
   setSession({ token: result.token, user: result.user });
   return result;
 }
 
 /** Check that the kept session is still valid (the server may have a new database). */
 export async function checkSession(): Promise<void> {
-  if (!session.value) return;
+  const kept = session.value;
+  if (!kept) return;
   try {
-    await api('/api/me');
+    // the name may have changed on another device
+    const user = await api<Session['user']>('/api/me');
+    if (session.value?.token === kept.token) setSession({ ...kept, user });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) setSession(null);
   }

@@ -12,6 +12,11 @@ export interface SeatView {
   open: boolean;
   connected: boolean;
   controller: 'player' | 'bot';
+  /** Taken by nobody yet, and kept: for the invite's holders, a named player or a bot. */
+  reserved?: boolean;
+  reservation?: 'invite' | 'player' | 'bot' | null;
+  /** The user a seat is kept for (a named player; never in the lobby). */
+  reserved_for?: string | null;
 }
 
 export interface TableView {
@@ -25,6 +30,11 @@ export interface TableView {
   game_number: number;
   seats: SeatView[];
   owner_id?: string | null;
+  owner?: { id: string; name: string | null };
+  /** Spectators chat among themselves (`apart`) or not at all (`off`). */
+  spectator_chat?: 'apart' | 'off';
+  /** In the lobby's live games: how many people watch. */
+  spectators?: number;
 }
 
 export interface KrakenTrick {
@@ -146,6 +156,8 @@ export interface StateMessage {
   result?: GameResult;
   /** When the seat to move runs out of time (epoch seconds), at tables with a timer. */
   deadline?: number | null;
+  /** The latest chat lines of the client's room, oldest first. */
+  chat?: ChatMessage[];
 }
 
 export interface UpdateMessage {
@@ -176,9 +188,14 @@ export interface SeatMessage {
   table: TableView;
 }
 
+export type ChatRoom = 'players' | 'spectators';
+
 export interface ChatMessage {
   v: 1;
   type: 'chat';
+  /** Orders a table's lines: a line of the history and the same line live are one. */
+  id: number;
+  channel: ChatRoom;
   from: { user_id: string; name: string; seat: number | null };
   text: string;
 }

@@ -126,6 +126,7 @@ export type Route =
   | { name: 'player'; id: string }
   | { name: 'leaderboard'; game: string | null }
   | { name: 'settings' }
+  | { name: 'account' }
   | { name: 'rules'; game: string }
   | { name: 'sheet'; id: string | null; shared: string | null }
   | { name: 'notFound' };
@@ -141,6 +142,7 @@ export function match(loc: Location): Route {
   if (parts[0] === 'leaderboard' && parts.length === 1) return { name: 'leaderboard', game: loc.query.get('game') };
   if (parts[0] === 'settings' && parts.length === 1) return { name: 'settings' };
   if (parts[0] === 'sheet' && parts.length <= 2) return { name: 'sheet', id: parts[1] ?? null, shared: loc.fragment.get('shared') };
+  if (parts[0] === 'account' && parts.length === 1) return { name: 'account' };
   if (parts[0] === 'rules') return { name: 'rules', game: parts[1] === 'gurka' ? 'gurka' : 'kraken' };
   return { name: 'notFound' };
 }

@@ -9,7 +9,10 @@ const KEY = 'cardtable.session';
 export interface User {
   id: string;
   name: string;
+  /** `guest` or `account`. */
   kind: string;
+  /** An account's username (a guest has none). */
+  username?: string | null;
 }
 
 export interface Session {

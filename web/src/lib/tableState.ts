@@ -4,6 +4,7 @@
 
 import {
   isCardAction,
+  type ChatMessage,
   type GameEvent,
   type GameResult,
   type GurkaTrick,
@@ -29,10 +30,16 @@ export interface LogEntry {
 }
 
 export interface ChatLine {
+  /** The server's id of the line. */
   id: number;
+  userId: string;
   name: string;
   seat: number | null;
   text: string;
+}
+
+function chatLine(message: ChatMessage): ChatLine {
+  return { id: message.id, userId: message.from.user_id, name: message.from.name, seat: message.from.seat, text: message.text };
 }
 
 export interface RoundSummary {
@@ -147,6 +154,7 @@ export function reduce(state: TableState, message: ServerMessage, now = 0): Tabl
         rounds: newGame ? [] : state.rounds,
         summary: newGame ? null : state.summary,
         needsSync: false,
+        chat: message.chat ? message.chat.map(chatLine).slice(-CHAT_LIMIT) : state.chat,
         turnSince: message.to_move !== state.toMove || newGame ? now : state.turnSince,
         deadline: message.deadline ?? null,
       };
@@ -207,13 +215,8 @@ export function reduce(state: TableState, message: ServerMessage, now = 0): Tabl
     case 'seat':
       return { ...state, table: message.table };
     case 'chat': {
-      const line: ChatLine = {
-        id: state.nextId,
-        name: message.from.name,
-        seat: message.from.seat,
-        text: message.text,
-      };
-      return { ...state, chat: [...state.chat, line].slice(-CHAT_LIMIT), nextId: state.nextId + 1 };
+      if (state.chat.some((line) => line.id === message.id)) return state; // already in a state's history
+      return { ...state, chat: [...state.chat, chatLine(message)].slice(-CHAT_LIMIT) };
     }
     case 'error': {
       const resync = ['conflict', 'not_your_turn', 'illegal_action'].includes(message.code);

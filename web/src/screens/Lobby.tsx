@@ -1,5 +1,6 @@
-// The lobby: open tables to join, a new table with every rule variant and bot level,
-// and a box for an invite link.
+// The lobby: open tables to join (host, rules, who sits where), live games to watch
+// with their spectators, a new table with every rule variant and bot level and seats
+// kept for friends, and a box for an invite link.
 
 import { useEffect, useState } from 'preact/hooks';
 import { t, tMaybe, type MessageKey } from '../i18n';
@@ -11,8 +12,18 @@ import { navigate, pastedTableHref, tableHref } from '../lib/router';
 import { changedRules, kindOf, kinds, loadKinds, lobbyGames, parseDeal, playersField, presetOf, seatCount, type GameKind, type Kinds, type RuleField, type Rules } from '../lib/rules';
 
 interface SeatChoice {
-  kind: 'human' | 'bot';
+  /** `human`: anyone; `invite`: whoever has the invite link; `player`: one account. */
+  kind: 'human' | 'invite' | 'player' | 'bot';
   level: string;
+  username?: string;
+}
+
+/** The seat of a new table as the server takes it. */
+function seatSpec(s: SeatChoice, i: number): Record<string, unknown> {
+  if (i === 0 || s.kind === 'human') return { kind: 'human' };
+  if (s.kind === 'invite') return { kind: 'human', invite: true };
+  if (s.kind === 'player') return { kind: 'human', player: (s.username ?? '').trim() };
+  return { kind: 'bot', level: s.level };
 }
 
 function ruleLabel(field: string): string {
@@ -126,12 +137,16 @@ function CreateTableForm({ all }: { all: Kinds }) {
   const game = kindOf(all, gameName) ?? games[0];
   const [rules, setRules] = useState<Rules>({ ...game.rules.defaults });
   const [seats, setSeats] = useState<SeatChoice[]>([]);
-  const [isPublic, setPublic] = useState(true);
+  // listed in the lobby unless a seat is kept for a friend (then private until ticked)
+  const [listed, setListed] = useState<boolean | null>(null);
+  const [spectatorChat, setSpectatorChat] = useState<'apart' | 'off'>('apart');
   const [timer, setTimer] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const n = seatCount(game, rules);
   const seatList: SeatChoice[] = Array.from({ length: n }, (_, i) => seats[i] ?? { kind: i === 0 ? 'human' : 'bot', level: defaultLevel(game) });
+  const kept = seatList.some((s, i) => i > 0 && (s.kind === 'invite' || s.kind === 'player'));
+  const isPublic = listed ?? !kept;
   const preset = presetOf(game, rules);
   const players = playersField(game);
   const presets = Object.keys(game.rules.presets);
@@ -156,8 +171,9 @@ function CreateTableForm({ all }: { all: Kinds }) {
       const body = {
         game: game.name,
         rules: changedRules(game, rules),
-        seats: seatList.map((s, i) => (i === 0 || s.kind === 'human' ? { kind: 'human' } : { kind: 'bot', level: s.level })),
+        seats: seatList.map(seatSpec),
         public: isPublic,
+        spectator_chat: spectatorChat,
         turn_timer: timer.trim() ? Number(timer) : undefined,
       };
       const created = await api<{ table: TableView; invite: string }>('/api/tables', { body });
@@ -221,8 +237,24 @@ function CreateTableForm({ all }: { all: Kinds }) {
                   onChange={(e) => setSeat(i, { kind: (e.target as HTMLSelectElement).value as SeatChoice['kind'] })}
                 >
                   <option value="human">{t('create.person')}</option>
+                  <option value="invite">{t('create.friend')}</option>
+                  <option value="player">{t('create.named')}</option>
                   <option value="bot">{t('create.bot')}</option>
                 </select>
+                {s.kind === 'player' && (
+                  <input
+                    type="text"
+                    required
+                    minLength={3}
+                    maxLength={32}
+                    autoComplete="off"
+                    aria-label={`${place(i)}: ${t('acct.username')}`}
+                    placeholder={t('acct.username')}
+                    data-testid={`seat-player-${i}`}
+                    value={s.username ?? ''}
+                    onInput={(e) => setSeat(i, { username: (e.target as HTMLInputElement).value })}
+                  />
+                )}
                 {s.kind === 'bot' && (
                   <select
                     aria-label={`${place(i)}: ${t('create.level')}`}
@@ -249,7 +281,15 @@ function CreateTableForm({ all }: { all: Kinds }) {
           ))}
       </details>
       <label class="check">
-        <input type="checkbox" checked={isPublic} onChange={(e) => setPublic((e.target as HTMLInputElement).checked)} /> {t('create.public')}
+        <input type="checkbox" checked={isPublic} onChange={(e) => setListed((e.target as HTMLInputElement).checked)} /> {t('create.public')}
+        {kept && <span class="help">{t('create.privateHelp')}</span>}
+      </label>
+      <label class="field" for="spectator-chat">
+        <span>{t('create.spectatorChat')}</span>
+        <select id="spectator-chat" value={spectatorChat} onChange={(e) => setSpectatorChat((e.target as HTMLSelectElement).value as 'apart' | 'off')}>
+          <option value="apart">{t('create.spectatorChatApart')}</option>
+          <option value="off">{t('create.spectatorChatOff')}</option>
+        </select>
       </label>
       <label class="field" for="turn-timer">
         <span>{t('create.timer')}</span>
@@ -267,13 +307,61 @@ function CreateTableForm({ all }: { all: Kinds }) {
   );
 }
 
+/** A short account of a table's rules: its preset, and what differs from it. */
+function rulesSummary(game: GameKind | null, rules: Record<string, unknown>): string {
+  if (!game) return '';
+  const preset = presetOf(game, rules as Rules);
+  const base: Record<string, unknown> = preset ? { ...game.rules.defaults, ...game.rules.presets[preset] } : game.rules.defaults;
+  const parts = preset && Object.keys(game.rules.presets).length > 1 ? [tMaybe(`preset.${preset}`) ?? preset] : [];
+  for (const field of game.rules.fields) {
+    const value = rules[field.name];
+    if (field.name === 'players' || value === undefined || JSON.stringify(value) === JSON.stringify(base[field.name])) continue;
+    const shown =
+      field.type === 'bool' ? t(value ? 'common.yes' : 'common.no') : field.type === 'choice' ? optionLabel(field.name, String(value)) : Array.isArray(value) ? value.join('-') : String(value);
+    parts.push(`${ruleLabel(field.name)}: ${shown}`);
+  }
+  return parts.length ? parts.join(' · ') : t('lobby.standardRules');
+}
+
+/** Who sits at each seat of a listed table: a name, a bot, open, or kept. */
+function SeatNames({ table }: { table: TableView }) {
+  return (
+    <ul class="lobby-seats">
+      {table.seats.map((s) => (
+        <li data-seat={s.seat}>
+          <span class="lobby-seat-place">{seatPlace(table.game, s.seat)}:</span>{' '}
+          {s.kind === 'bot' ? (
+            `${t('table.bot')} (${levelLabel(s.level)})`
+          ) : s.name ? (
+            <bdi>{s.name}</bdi>
+          ) : (
+            <em class="muted">{s.reserved ? t('lobby.kept') : s.open ? t('table.openSeat') : '–'}</em>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function TableSummary({ table }: { table: TableView }) {
+  return (
+    <div class="lobby-table">
+      <strong>{t(`game.${table.game}` as MessageKey)}</strong> <span>{t('lobby.host', { name: table.owner?.name ?? '?' })}</span>
+      <div class="muted small" data-testid="rules-summary">
+        {rulesSummary(kindOf(kinds.value, table.game), table.rules)}
+      </div>
+      <SeatNames table={table} />
+    </div>
+  );
+}
+
 function OpenTables() {
-  const [tables, setTables] = useState<TableView[] | null>(null);
+  const [lists, setLists] = useState<{ tables: TableView[]; live: TableView[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const refresh = async () => {
     try {
-      const data = await api<{ tables: TableView[] }>('/api/tables');
-      setTables(data.tables);
+      const data = await api<{ tables: TableView[]; live?: TableView[] }>('/api/tables');
+      setLists({ tables: data.tables, live: data.live ?? [] });
       setError(null);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : String(err));
@@ -284,61 +372,80 @@ function OpenTables() {
     const timer = setInterval(() => void refresh(), 5000);
     return () => clearInterval(timer);
   }, []);
+  const tables = lists?.tables ?? null;
   return (
-    <section class="open-tables card-panel" aria-labelledby="open-title">
-      <div class="panel-head">
-        <h2 id="open-title">{t('lobby.title')}</h2>
-        <button type="button" onClick={() => void refresh()}>
-          {t('lobby.refresh')}
-        </button>
-      </div>
-      {error && <p class="error">{t('common.error', { message: error })}</p>}
-      {tables === null ? (
-        <p>{t('common.loading')}</p>
-      ) : tables.length === 0 ? (
-        <p class="muted">{t('lobby.empty')}</p>
-      ) : (
-        <ul class="table-list" data-testid="open-tables">
-          {tables.map((table) => {
-            const open = table.seats.filter((s) => s.open).length;
-            return (
+    <div class="lobby-lists">
+      <section class="open-tables card-panel" aria-labelledby="open-title">
+        <div class="panel-head">
+          <h2 id="open-title">{t('lobby.title')}</h2>
+          <button type="button" onClick={() => void refresh()}>
+            {t('lobby.refresh')}
+          </button>
+        </div>
+        {error && <p class="error">{t('common.error', { message: error })}</p>}
+        {tables === null ? (
+          <p>{t('common.loading')}</p>
+        ) : tables.length === 0 ? (
+          <p class="muted">{t('lobby.empty')}</p>
+        ) : (
+          <ul class="table-list" data-testid="open-tables">
+            {tables.map((table) => {
+              const open = table.seats.filter((s) => s.open).length;
+              return (
+                <li data-table={table.id}>
+                  <div>
+                    <TableSummary table={table} />
+                    <div class="muted small">{t('lobby.seatsOpen', { open, total: table.seats.length })}</div>
+                  </div>
+                  <a class="button primary" href={`/tables/${table.id}`}>
+                    {t('lobby.join')}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <form
+          class="invite-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const input = (e.currentTarget as HTMLFormElement).elements.namedItem('invite') as HTMLInputElement;
+            const href = pastedTableHref(input.value, window.location.origin);
+            if (href) navigate(href);
+          }}
+        >
+          <label for="invite-link">
+            {t('lobby.inviteTitle')} <span class="muted">{t('lobby.inviteHelp')}</span>
+          </label>
+          <div class="invite-row">
+            <input id="invite-link" name="invite" type="url" placeholder="https://…/tables/…#invite=…" />
+            <button type="submit">{t('lobby.inviteGo')}</button>
+          </div>
+        </form>
+      </section>
+      <section class="live-games card-panel" aria-labelledby="live-title">
+        <h2 id="live-title">{t('lobby.liveTitle')}</h2>
+        {lists === null ? null : lists.live.length === 0 ? (
+          <p class="muted">{t('lobby.liveEmpty')}</p>
+        ) : (
+          <ul class="table-list" data-testid="live-games">
+            {lists.live.map((table) => (
               <li data-table={table.id}>
                 <div>
-                  <strong>{t(`game.${table.game}` as MessageKey)}</strong>{' '}
-                  <span class="muted">
-                    {table.seats
-                      .filter((s) => !s.open)
-                      .map((s) => (s.kind === 'bot' ? t('table.bot') : s.name))
-                      .join(' · ')}
-                  </span>
-                  <div class="muted small">{t('lobby.seatsOpen', { open, total: table.seats.length })}</div>
+                  <TableSummary table={table} />
+                  <div class="muted small" data-testid="spectators">
+                    {t('lobby.watching', { count: table.spectators ?? 0 })}
+                  </div>
                 </div>
-                <a class="button primary" href={`/tables/${table.id}`}>
-                  {t('lobby.join')}
+                <a class="button" href={`/tables/${table.id}`}>
+                  {t('lobby.watch')}
                 </a>
               </li>
-            );
-          })}
-        </ul>
-      )}
-      <form
-        class="invite-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const input = (e.currentTarget as HTMLFormElement).elements.namedItem('invite') as HTMLInputElement;
-          const href = pastedTableHref(input.value, window.location.origin);
-          if (href) navigate(href);
-        }}
-      >
-        <label for="invite-link">
-          {t('lobby.inviteTitle')} <span class="muted">{t('lobby.inviteHelp')}</span>
-        </label>
-        <div class="invite-row">
-          <input id="invite-link" name="invite" type="url" placeholder="https://…/tables/…#invite=…" />
-          <button type="submit">{t('lobby.inviteGo')}</button>
-        </div>
-      </form>
-    </section>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
   );
 }
 

@@ -4,14 +4,15 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { Felt, TrickList } from '../components/Felt';
 import { Hand } from '../components/Hand';
-import { Chat, ChoicePanel, choiceTitle, GameOverDialog, InfoBar, RoundSummaryDialog } from '../components/Panels';
+import { TableChat } from '../components/Chat';
+import { ChoicePanel, choiceTitle, GameOverDialog, InfoBar, RoundSummaryDialog } from '../components/Panels';
 import { t, tMaybe, type MessageKey } from '../i18n';
 import { BotIcon } from '../components/Icons';
 import { ApiError } from '../lib/api';
 import { handView, type HandCard } from '../lib/cards';
 import { cardList, cardName, describeEvent, seatName, seatPlace } from '../lib/describe';
 import { knownInvite, rememberInvite } from '../lib/invites';
-import { isCardAction, isKraken, type TableView } from '../lib/protocol';
+import { isCardAction, isKraken, type SeatView, type TableView } from '../lib/protocol';
 import { tableHref } from '../lib/router';
 import { session } from '../lib/session';
 import { TableController } from '../lib/tableController';
@@ -53,8 +54,10 @@ function WaitingRoom({ controller, table }: { controller: TableController; table
   const me = session.value?.user.id;
   const mySeat = table.seats.find((s) => s.user_id === me)?.seat ?? null;
   const isOwner = ownerOf(table) === me;
-  const openSeats = table.seats.filter((s) => s.open).length;
+  const openSeats = table.seats.filter((s) => s.open || s.reserved).length;
   const invite = controller.invite ?? knownInvite(table.id);
+  // a kept seat is ours to take when it is kept for us, or for the invite we hold
+  const takeable = (s: SeatView) => s.open || (!!s.reserved && ((s.reservation === 'invite' && !!invite) || s.reserved_for === me));
   const [error, setError] = useState<string | null>(null);
   const run = async (fn: () => Promise<void>) => {
     setError(null);
@@ -70,13 +73,13 @@ function WaitingRoom({ controller, table }: { controller: TableController; table
         {table.seats.map((s) => (
           <li data-seat={s.seat}>
             <span class="seat-place">{seatPlace(table.game, s.seat)}</span>{' '}
-            {s.open ? (
-              mySeat === null ? (
+            {s.open || s.reserved ? (
+              mySeat === null && takeable(s) ? (
                 <button type="button" class="primary" data-testid={`take-seat-${s.seat}`} onClick={() => run(() => controller.join(s.seat))}>
                   {t('table.takeSeat')}
                 </button>
               ) : (
-                <em class="muted">{t('table.openSeat')}</em>
+                <em class="muted">{s.reserved ? t(s.reservation === 'invite' ? 'table.keptInvite' : 'table.keptPlayer') : t('table.openSeat')}</em>
               )
             ) : (
               <strong>
@@ -265,11 +268,11 @@ export function TableScreen({ id, invite }: { id: string; invite: string | null 
                 })}
               </ol>
             </section>
-            <Chat lines={state.chat} onSend={(text) => controller.chat(text)} disabled={status !== 'open'} />
+            <TableChat state={state} onSend={(text) => controller.chat(text)} disabled={status !== 'open'} />
           </aside>
         </div>
       )}
-      {table.status === 'waiting' && <Chat lines={state.chat} onSend={(text) => controller.chat(text)} disabled={status !== 'open'} />}
+      {table.status === 'waiting' && <TableChat state={state} onSend={(text) => controller.chat(text)} disabled={status !== 'open'} />}
       {state.summary && <RoundSummaryDialog summary={state.summary} state={state} invite={invite} onClose={() => controller.closeSummary()} />}
       {over && !state.summary && (
         <GameOverDialog
