@@ -96,11 +96,11 @@ def make_rules(game: str, rules: Any = None, players: int | None = None) -> Any:
 
 
 def play_scored(
-    spec: EnvSpec, reward: Reward, state: GameState, play: Callable[[], Any]
+    current_round: Callable[[Any], Any], reward: Reward, state: GameState, play: Callable[[], Any]
 ) -> list[float]:
-    """Run ``play`` (one action on ``state``); return each seat's reward if it ended a
-    round, else ``[]``."""
-    before = kind(spec.game).current_round(state)
+    """Run ``play`` (one action on ``state``, whose round ``current_round`` finds);
+    return each seat's reward if it ended a round, else ``[]``."""
+    before = current_round(state)
     was_over = before.is_over  # between rounds (Gurka's buy-backs) the last one is over
     play()
     if before.is_over and not was_over:
@@ -168,6 +168,7 @@ class CardGameEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         )
         self._action_space: spaces.Space[Any] = spaces.Discrete(len(self.code.actions))
         self._rng = np.random.default_rng()
+        self._departures = spec.out_seats is not _nobody
         self.state: GameState | None = None
 
     # --- spaces ---------------------------------------------------------------------
@@ -252,11 +253,15 @@ class CardGameEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
         """Apply ``action``; reward the end of a round; decline offers for seats gone."""
         state = self.state
         assert state is not None
-        scored = play_scored(self.spec, self._reward, state, lambda: state.apply(action))
+        scored = play_scored(
+            self.kind.current_round, self._reward, state, lambda: state.apply(action)
+        )
         for other, value in enumerate(scored):
             agent = self.possible_agents[other]
             if value and agent in self.rewards:
                 self.rewards[agent] += value
+        if not self._departures:
+            return
         if seat in self.spec.out_seats(state) and not self._offered_again(seat):
             self._left.add(seat)  # turned the offer down: gone for good
         while not state.is_over and state.to_move in self._left:
@@ -270,8 +275,11 @@ class CardGameEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
     def _after_step(self) -> None:
         state = self.state
         assert state is not None
-        if state.is_over:
+        over = state.is_over
+        if over:
             leaving = [self._seat_of[agent] for agent in self.agents]
+        elif not self._departures:
+            leaving = []
         else:
             out = self.spec.out_seats(state)
             if not self.spec.offering(state):
@@ -282,7 +290,7 @@ class CardGameEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
             if not self.terminations[agent]:
                 self.terminations[agent] = True
                 self.rewards[agent] += self._reward.at_leave(state, seat)
-        if not state.is_over:
+        if not over:
             self.agent_selection = self._agent_to_move()
             if self.max_cycles is not None and self._acted[self.agent_selection] >= self.max_cycles:
                 for agent in self.agents:

@@ -52,6 +52,8 @@ _FOURS: Final = [
 ]
 _RUN_LANES: Final = np.int64(sum(0x1FFF << (13 * s) for s in range(4)))
 _AT = {segment.name: KRAKEN.layout.slice(segment.name) for segment in KRAKEN.layout.segments}
+_SIZE: Final = KRAKEN.size
+_SEATS: Final = np.arange(4)
 
 
 def _bits(masks: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
@@ -87,18 +89,19 @@ class KrakenBatch:
         self._points = np.zeros((n, 2), dtype=np.int64)
         self._roem = np.array([r.roem for r in rounds], dtype=np.int64)
         self._won = np.zeros((n, 2), dtype=np.int64)
-        self._played = np.zeros((n, 4), dtype=np.int64)
-        self._in_trick = np.zeros((n, 4), dtype=np.int64)
         self._cards = np.zeros((n, 4), dtype=np.int64)  # the trick's cards by position
-        self._winners = np.full((n, 8), -1, dtype=np.int64)
-        self._number = np.zeros((n, 32), dtype=np.float32)
         self._position = 0
         self._tricks = 0
         self.rewards = np.zeros((n, 4), dtype=np.float32)
-        # what never changes in play: each seat's view of the auction and the rules
-        self._static = np.stack(
+        self._legal_now: npt.NDArray[np.int64] | None = None
+        # every seat's observation vector, kept up to date card by card; what the
+        # moment decides (who is to move, the leader, the phase, the points) is written
+        # when the observations are read
+        self._views = np.stack(
             [np.stack([KRAKEN.encode(r.observation(seat)) for seat in range(4)]) for r in rounds]
         )
+        self._cells = self._views.reshape(-1)  # the same numbers, for flat indices
+        self._row_base = rows * (4 * _SIZE)
 
     @classmethod
     def deal(cls, n: int, rules: Rules | None = None, seed: int = 0) -> KrakenBatch:
@@ -131,26 +134,14 @@ class KrakenBatch:
         """``[N, 528]``: each table's observation vector for the seat to move (seat 0
         once done), as :data:`KRAKEN` encodes the engine's observation."""
         rows, me = self._rows, self._observer()
-        out = self._static[rows, me].copy()
-        relative = (me[:, np.newaxis] + np.arange(4)) % 4
+        out = np.take(self._views.reshape(-1, _SIZE), rows * 4 + me, axis=0)
         done = self.done
         out[:, _AT["phase"]] = 0
         out[:, _AT["phase"].start + (4 if done else 3)] = 1
         out[:, _AT["to_move"]] = 0
-        if not done:
-            out[:, _AT["to_move"].start] = 1
-        out[:, _AT["hand"]] = _bits(self._hands[rows, me])
-        out[:, _AT["played"]] = _bits(self._played[rows[:, None], relative]).reshape(self.size, 128)
-        out[:, _AT["trick"]] = _bits(self._in_trick[rows[:, None], relative]).reshape(
-            self.size, 128
-        )
-        out[:, _AT["trick_number"]] = self._number
-        winners = np.zeros((self.size, 8, 4), dtype=np.float32)
-        finished = self._winners[:, : self._tricks]
-        winners[rows[:, None], np.arange(self._tricks), (finished - me[:, None]) % 4] = 1
-        out[:, _AT["trick_winners"]] = winners.reshape(self.size, 32)
         out[:, _AT["trick_leader"]] = 0
         if not done:
+            out[:, _AT["to_move"].start] = 1
             out[rows, _AT["trick_leader"].start + (self._leader - me) % 4] = 1
         team = me % 2
         for name, values in (("card_points", self._points), ("roem", self._roem)):
@@ -160,7 +151,13 @@ class KrakenBatch:
         return out
 
     def _legal(self) -> npt.NDArray[np.int64]:
-        """Each table's legal cards for the seat to move, as a 52-card mask."""
+        """Each table's legal cards for the seat to move, as a 52-card mask (computed
+        once per step)."""
+        if self._legal_now is None:
+            self._legal_now = self._compute_legal()
+        return self._legal_now
+
+    def _compute_legal(self) -> npt.NDArray[np.int64]:
         rows, mover = self._rows, self.to_move
         hand = self._hands[rows, mover]
         if self._position == 0 or self.done:
@@ -225,11 +222,17 @@ class KrakenBatch:
                 f"illegal card actions at tables {tables}: play a card the mask allows"
             )
         rows, mover = self._rows, self.to_move
+        self._legal_now = None
         self._hands[rows, mover] ^= bits
-        self._played[rows, mover] |= bits
-        self._in_trick[rows, mover] |= bits
         self._cards[:, self._position] = cards
-        self._number[rows, actions] = (self._tricks + 1) / 8
+        cells, base = self._cells, self._row_base
+        cells[base + mover * _SIZE + _AT["hand"].start + actions] = 0
+        # in each seat's view: the card, in the mover's relative row of played and trick
+        seat_base = (base + actions)[:, np.newaxis] + _SEATS * _SIZE
+        relative = seat_base + 32 * ((mover[:, np.newaxis] - _SEATS) % 4)
+        cells[relative + _AT["played"].start] = 1
+        cells[relative + _AT["trick"].start] = 1
+        cells[seat_base + _AT["trick_number"].start] = (self._tricks + 1) / 8
         self._position += 1
         if self._position == 4:
             self._finish_trick()
@@ -248,9 +251,10 @@ class KrakenBatch:
         self._won[rows, team] += 1
         mask = np.bitwise_or.reduce(np.int64(1) << cards, axis=1)
         self._roem[rows, team] += np.where(self._trick_roem, _trick_roem(mask, trump), 0)
-        self._winners[:, self._tricks] = winner
+        self._views[:, :, _AT["trick"]] = 0
+        where = self._row_base[:, np.newaxis] + _SEATS * _SIZE + _AT["trick_winners"].start
+        self._cells[where + 4 * self._tricks + (winner[:, np.newaxis] - _SEATS) % 4] = 1
         self._leader = winner
-        self._in_trick[:] = 0
         self._position = 0
         self._tricks += 1
         if last:

@@ -12,6 +12,7 @@ the observer (0 me, 1 my left, 2 my partner, 3 my right); teams are mine then th
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Final
 
 import numpy as np
@@ -21,6 +22,7 @@ from cardtable.cards import Card, Rank, Suit
 from cardtable.envs.encoding import Encoding, indices, one_hot_index
 from cardtable.envs.layout import Layout, Segment
 from cardtable.kraken.observation import Observation
+from cardtable.kraken.rules import Rules
 
 __all__ = ["CARD_ACTIONS", "KRAKEN", "KrakenEncoding"]
 
@@ -39,6 +41,7 @@ _FALLBACKS: Final = ("second_card", "call_other")
 _PLAYS: Final = ("amsterdam", "rotterdam")
 _ROEMS: Final = ("tricks", "hand", "none")
 _PHASES: Final = ("trump", "challenge", "roem", "play", "done")
+_PHASE: Final[dict[str, int]] = {phase: index for index, phase in enumerate(_PHASES)}
 _STAGES: Final = ("contra", "re", "superkraken")
 
 BID_COLUMNS: Final[tuple[str, ...]] = (
@@ -125,14 +128,8 @@ class KrakenEncoding(Encoding):
         out[at["seat"] + me] = 1
         rules = obs.rules
         base = at["rules"]
-        out[base + _TRUMP_CHOICES.index(rules.trump_choice)] = 1
-        out[base + 4 + _FALLBACKS.index(rules.random_fallback)] = 1
-        out[base + 6 + _PLAYS.index(rules.play)] = 1
-        out[base + 8 + _ROEMS.index(rules.roem)] = 1
-        out[base + 11] = rules.challenges
-        out[base + 12] = rules.double_spades
-        out[base + 13] = rules.multiply_roem
-        out[at["phase"] + _PHASES.index(obs.phase)] = 1
+        out[base : base + 14] = _rules_vector(rules)
+        out[at["phase"] + _PHASE[obs.phase]] = 1
         out[at["dealer"] + (obs.dealer - me) % 4] = 1
         if obs.to_move is not None:
             out[at["to_move"] + (obs.to_move - me) % 4] = 1
@@ -272,20 +269,41 @@ class KrakenEncoding(Encoding):
         }
 
 
-def _bids(obs: Observation) -> list[tuple[int, int]]:
-    """``(seat, column of BID_COLUMNS)`` for every action before play.
+@functools.lru_cache(maxsize=64)
+def _rules_vector(rules: Rules) -> npt.NDArray[np.float32]:
+    """The 14 numbers of the ``rules`` segment."""
+    vector = np.zeros(14, dtype=np.float32)
+    vector[_TRUMP_CHOICES.index(rules.trump_choice)] = 1
+    vector[4 + _FALLBACKS.index(rules.random_fallback)] = 1
+    vector[6 + _PLAYS.index(rules.play)] = 1
+    vector[8 + _ROEMS.index(rules.roem)] = 1
+    vector[11:14] = (rules.challenges, rules.double_spades, rules.multiply_roem)
+    return vector
 
-    The actions before play are the trump choice (up to the first ``trump X`` or
-    ``take``; or four passes when a second turned card fixes trump), then the
-    challenges (each stage asks two seats), then the roem phase (the last
-    ``len(roem_asked)`` actions, which ``roem_asked`` names)."""
+
+def _bids(obs: Observation) -> tuple[tuple[int, int], ...]:
+    """``(seat, column of BID_COLUMNS)`` for every action before play."""
     spoken: list[tuple[int, str]] = []
     for who, said in obs.actions:
         if said in _CARD:
             break  # every action before the first card is spoken, none after it
         spoken.append((int(who), said))
-    roem_count = len(obs.roem_asked)
-    roem_part = spoken[len(spoken) - roem_count :] if roem_count else []
+    second_card = obs.rules.trump_choice == "random" and obs.rules.random_fallback == "second_card"
+    return _bid_cells(tuple(spoken), len(obs.roem_asked), second_card)
+
+
+@functools.lru_cache(maxsize=4096)
+def _bid_cells(
+    spoken: tuple[tuple[int, str], ...], roem_count: int, second_card: bool
+) -> tuple[tuple[int, int], ...]:
+    """:func:`_bids` of the actions before play, the seats asked about roem and
+    whether four passes turn a second card.
+
+    The actions before play are the trump choice (up to the first ``trump X`` or
+    ``take``; or four passes when a second turned card fixes trump), then the
+    challenges (each stage asks two seats), then the roem phase (the last
+    ``roem_count`` actions)."""
+    roem_part = spoken[len(spoken) - roem_count :] if roem_count else ()
     before = spoken[: len(spoken) - roem_count]
     found: list[tuple[int, int]] = []
     stage = -1  # the trump choice
@@ -295,11 +313,7 @@ def _bids(obs: Observation) -> list[tuple[int, int]]:
             if action == "pass":
                 found.append((seat, _BID["pass trump"]))
                 passes += 1
-                if (
-                    passes == 4
-                    and obs.rules.trump_choice == "random"
-                    and obs.rules.random_fallback == "second_card"
-                ):
+                if passes == 4 and second_card:
                     stage, passes = 0, 0
                 continue
             found.append((seat, _BID[action]))
@@ -312,7 +326,7 @@ def _bids(obs: Observation) -> list[tuple[int, int]]:
         stage += 1
     for seat, action in roem_part:
         found.append((seat, _BID["roem" if action == "roem" else "pass roem"]))
-    return found
+    return tuple(found)
 
 
 KRAKEN: Final[KrakenEncoding] = KrakenEncoding()

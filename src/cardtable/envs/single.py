@@ -171,7 +171,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
 
     def _scored(self, play: Any) -> float:
         assert self.state is not None
-        scored = play_scored(self.spec_of_game, self._reward, self.state, play)
+        scored = play_scored(self.kind.current_round, self._reward, self.state, play)
         return float(scored[self.seats[0]]) if scored else 0.0
 
     def _advance(self) -> float:
