@@ -106,7 +106,7 @@ test('a whole Kraken sheet on a phone: refusal, edit, undo, reload', async ({ pa
   // export: a CSV row per round, and the sheet's JSON, which opens again as a new sheet
   const csv = page.waitForEvent('download');
   await page.getByTestId('sheet-csv').click();
-  expect(readFileSync(await (await csv).path(), 'utf8').trim().split('\r\n')).toHaveLength(16);
+  expect(readFileSync(await (await csv).path(), 'utf8').trim().split('\n')).toHaveLength(16);
   const json = page.waitForEvent('download');
   await page.getByTestId('sheet-json').click();
   const file = await (await json).path();
@@ -200,4 +200,48 @@ test('the Arabic sheet is right to left and passes axe', async ({ browser, serve
   expect(first!.x).toBeGreaterThan(second!.x);
   expect(await violations(page)).toEqual([]);
   await context.close();
+});
+
+test('an account keeps the sheet on the server; a read-only link follows it live', async ({ browser, server, errors }) => {
+  // an account (the client has no sign-up form yet): registered through the API, its
+  // session handed to the page as the client keeps it
+  const username = `sheet${Date.now()}`;
+  const response = await fetch(`${server.url}/api/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password: 'a long enough password', name: 'Ann' }),
+  });
+  expect(response.ok).toBe(true);
+  const session = await response.json();
+  const owner = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
+  await owner.addInitScript((value) => localStorage.setItem('cardtable.session', value), JSON.stringify({ token: session.token, user: session.user }));
+  const page = await owner.newPage();
+  page.on('console', (m) => m.type() === 'error' && errors.push(`owner console: ${m.text()}`));
+  await page.goto('/sheet');
+  await page.getByTestId('kraken-team-0').fill('Wij');
+  await page.getByTestId('kraken-team-1').fill('Zij');
+  await page.getByTestId('kraken-start').click();
+  await enterKraken(page, { ...emptyEntry(), declarers: 0, card_points: 100 });
+  await page.getByTestId('kraken-add').click();
+  await expectTotals(page, [100, 62]);
+  await page.getByTestId('sheet-share').click();
+  const link = await page.getByTestId('sheet-share-url').inputValue();
+  expect(new URL(link).pathname).toBe('/sheet');
+  expect(new URL(link).hash).toMatch(/^#shared=/);
+
+  // another player, no account, opens the link
+  const viewer = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 } });
+  const other = await viewer.newPage();
+  other.on('console', (m) => m.type() === 'error' && errors.push(`viewer console: ${m.text()}`));
+  await other.goto(link);
+  await expectTotals(other, [100, 62]);
+  await expect(other.getByTestId('kraken-entry')).toHaveCount(0);
+  await expect(other.getByTestId('kraken-edit-1')).toHaveCount(0);
+  // the owner enters a round: the viewer follows
+  await enterKraken(page, { ...emptyEntry(), declarers: 1, points_of: 1, card_points: 120 });
+  await page.getByTestId('kraken-add').click();
+  await expectTotals(page, [142, 182]);
+  await expectTotals(other, [142, 182]);
+  await owner.close();
+  await viewer.close();
 });

@@ -13,44 +13,55 @@ export function csvField(value: string | number): string {
 }
 
 function csv(rows: (string | number)[][]): string {
-  return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return rows.map((row) => row.map(csvField).join(',') + '\n').join('');
 }
+
+// The columns are those of the terminal's export (cardtable.sheet.export.csv_text).
 
 function krakenCsv(sheet: KrakenSheet): string {
   const { rounds } = krakenTally(sheet.rules, sheet.rounds, sheet.first_dealer);
-  const [a, b] = sheet.teams;
-  const header = ['round', 'dealer', 'declarers', `card points ${a}`, `card points ${b}`, `roem ${a}`, `roem ${b}`, 'nat', 'mars', 'multiplier', `points ${a}`, `points ${b}`, `total ${a}`, `total ${b}`];
-  const seat = (s: number) => sheet.players?.[s] ?? String(s);
+  const teams = sheet.teams;
+  const header = [
+    'round',
+    'dealer',
+    'declarers',
+    ...['card points', 'roem'].flatMap((what) => teams.map((team) => `${what} ${team}`)),
+    'challenge',
+    'multiplier',
+    'mars',
+    'nat',
+    ...['points', 'total'].flatMap((what) => teams.map((team) => `${what} ${team}`)),
+  ];
   return csv([
     header,
-    ...rounds.map(({ number, dealer, result: r, totals }) => [
+    ...rounds.map(({ number, dealer, result: r, totals }, i) => [
       number,
-      seat(dealer),
-      sheet.teams[r.declarers],
-      r.card_points[0],
-      r.card_points[1],
-      r.roem[0],
-      r.roem[1],
-      r.nat ? 'yes' : 'no',
-      r.mars === null ? '' : sheet.teams[r.mars],
+      sheet.players ? sheet.players[dealer] : dealer,
+      teams[r.declarers],
+      ...r.card_points,
+      ...r.roem,
+      sheet.rounds[i].challenge,
       r.multiplier,
-      r.points[0],
-      r.points[1],
-      totals[0],
-      totals[1],
+      r.mars === null ? '' : teams[r.mars],
+      r.nat ? 'yes' : 'no',
+      ...r.points,
+      ...totals,
     ]),
   ]);
 }
 
 function gurkaCsv(sheet: GurkaSheet): string {
   const { rounds } = gurkaTally(sheet.rules, sheet.rounds, sheet.first_dealer);
-  const header = ['round', 'dealer', ...sheet.players.flatMap((p) => [`penalty ${p}`, `score ${p}`, `in ${p}`]), 'pot'];
+  const names = sheet.players;
+  const header = ['round', 'dealer', ...names.flatMap((name) => [`penalty ${name}`, `score ${name}`]), 'out', 'bought back', 'pot'];
   return csv([
     header,
     ...rounds.map((round) => [
       round.number,
-      sheet.players[round.dealer],
-      ...sheet.players.flatMap((_, seat) => [round.penalties[seat], round.scores[seat], round.alive.includes(seat) ? 'yes' : 'no']),
+      names[round.dealer],
+      ...names.flatMap((_, seat) => [round.penalties[seat], round.scores[seat]]),
+      round.eliminated.map((s) => names[s]).join(' '),
+      round.bought_back.map((s) => names[s]).join(' '),
       round.pot,
     ]),
   ]);

@@ -31,8 +31,20 @@ export function hasAccount(): boolean {
 }
 
 const pending = new Map<string, ReturnType<typeof setTimeout>>();
+/** Each sheet's saves, one after the other (so that a new sheet is created once). */
+const queues = new Map<string, Promise<void>>();
 
-async function save(stored: StoredSheet): Promise<void> {
+/** Save the latest version of a sheet after any save of it under way. */
+function save(id: string): Promise<void> {
+  const next = (queues.get(id) ?? Promise.resolve()).then(() => {
+    const latest = sheets.value[id];
+    return latest ? send(latest) : undefined;
+  });
+  queues.set(id, next);
+  return next;
+}
+
+async function send(stored: StoredSheet): Promise<void> {
   if (!hasAccount()) return;
   try {
     let saved: ServerSheet;
@@ -59,8 +71,7 @@ function saveSoon(stored: StoredSheet): void {
     stored.id,
     setTimeout(() => {
       pending.delete(stored.id);
-      const latest = sheets.value[stored.id];
-      if (latest) void save(latest);
+      void save(stored.id);
     }, 300),
   );
 }
@@ -70,6 +81,8 @@ async function pull(): Promise<void> {
   if (!hasAccount()) return;
   try {
     const listing = await api<ServerListing>('/api/sheets');
+    // a sheet being created now is not the server's only
+    await Promise.all(queues.values());
     const known = new Set(Object.values(sheets.value).map((s) => s.serverId));
     for (const item of listing.sheets) {
       if (known.has(item.id)) continue;
@@ -77,7 +90,7 @@ async function pull(): Promise<void> {
       const id = addSheet(full.sheet, full.id, false);
       updateStored(id, { revision: full.revision });
     }
-    for (const stored of Object.values(sheets.value)) if (!stored.serverId) await save(stored);
+    for (const stored of Object.values(sheets.value)) if (!stored.serverId) await save(stored.id);
   } catch {
     /* offline: the browser's sheets are all there is for now */
   }
@@ -108,7 +121,9 @@ export async function deleteEverywhere(stored: StoredSheet): Promise<void> {
 
 /** Make (or get) the read-only link of a sheet kept on the server: its full address. */
 export async function shareLink(stored: StoredSheet): Promise<string> {
-  if (!stored.serverId) await save(stored);
+  clearTimeout(pending.get(stored.id));
+  pending.delete(stored.id);
+  await save(stored.id);
   const serverId = sheets.value[stored.id]?.serverId;
   if (!serverId) throw new ApiError('network', 'not saved', 0);
   const share = await api<{ token: string; path: string }>(`/api/sheets/${encodeURIComponent(serverId)}/share`, { body: {} });
