@@ -2,18 +2,9 @@
 // refused with the code `format` and changes nothing.
 
 import { describe, expect, it } from 'vitest';
+import { refusal } from './sheetHelpers';
 import { readGurkaEntry, readKrakenEntry, readSheet } from '../src/sheet/codec';
-import { SheetRefusal } from '../src/sheet/errors';
 
-const code = (read: () => unknown) => {
-  try {
-    read();
-  } catch (error) {
-    if (error instanceof SheetRefusal) return error.code;
-    throw error;
-  }
-  return 'read';
-};
 
 const kraken = { format: 'cardtable-sheet', version: 1, game: 'kraken', teams: ['Us', 'Them'], first_dealer: 2, rounds: [{ declarers: 1, points_of: 0, card_points: 70 }] };
 
@@ -26,14 +17,14 @@ describe('reading sheets', () => {
   });
 
   it('refuses what is malformed', () => {
-    expect(code(() => readSheet({ ...kraken, version: 2 }))).toBe('format');
-    expect(code(() => readSheet({ ...kraken, colour: 'red' }))).toBe('format');
-    expect(code(() => readSheet({ ...kraken, rules: { roem: 'double' } }))).toBe('format');
-    expect(code(() => readSheet({ ...kraken, teams: ['Us'] }))).toBe('format');
-    expect(code(() => readKrakenEntry({ declarers: 0, points_of: 0 }))).toBe('format');
-    expect(code(() => readKrakenEntry({ declarers: 0, points_of: 0, card_points: 90, challenge: 'double' }))).toBe('format');
-    expect(code(() => readGurkaEntry({ penalties: [1], tricks: [] }))).toBe('entry');
+    expect(refusal(() => readSheet({ ...kraken, version: 2 }))).toBe('format');
+    expect(refusal(() => readSheet({ ...kraken, colour: 'red' }))).toBe('format');
+    expect(refusal(() => readSheet({ ...kraken, rules: { roem: 'double' } }))).toBe('format');
+    expect(refusal(() => readSheet({ ...kraken, teams: ['Us'] }))).toBe('format');
+    expect(refusal(() => readKrakenEntry({ declarers: 0, points_of: 0 }))).toBe('format');
+    expect(refusal(() => readKrakenEntry({ declarers: 0, points_of: 0, card_points: 90, challenge: 'double' }))).toBe('format');
+    expect(refusal(() => readGurkaEntry({ penalties: [1], tricks: [] }))).toBe('entry');
     // a round the rules refuse is refused when the sheet is read
-    expect(code(() => readSheet({ ...kraken, rounds: [{ declarers: 1, points_of: 0, card_points: 170 }] }))).toBe('card_points');
+    expect(refusal(() => readSheet({ ...kraken, rounds: [{ declarers: 1, points_of: 0, card_points: 170 }] }))).toBe('card_points');
   });
 });

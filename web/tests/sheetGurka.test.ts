@@ -3,22 +3,13 @@
 // results for whole random games are checked in sheetVectors.test.ts.
 
 import { describe, expect, it } from 'vitest';
-import { SheetRefusal } from '../src/sheet/errors';
+import { refusal } from './sheetHelpers';
 import { DEFAULT_GURKA_RULES, tally, trickPenalties, type GurkaEntry, type GurkaRules } from '../src/sheet/gurka';
 
 const rules = (patch: Partial<GurkaRules> = {}): GurkaRules => ({ ...DEFAULT_GURKA_RULES, ...patch });
 const pen = (penalties: number[], buybacks: number[] = []): GurkaEntry => ({ penalties, tricks: null, buybacks });
 const trick = (cards: [number, string][], buybacks: number[] = []): GurkaEntry => ({ penalties: null, tricks: [cards], buybacks });
 
-function refusal(compute: () => unknown): string {
-  try {
-    compute();
-  } catch (error) {
-    if (error instanceof SheetRefusal) return error.code;
-    throw error;
-  }
-  throw new Error('not refused');
-}
 
 describe('penalties', () => {
   it('scores every card of the highest rank of the last trick (ties all score)', () => {

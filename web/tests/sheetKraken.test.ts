@@ -3,21 +3,12 @@
 // these say in small cases what each rule does.
 
 import { describe, expect, it } from 'vitest';
-import { SheetRefusal } from '../src/sheet/errors';
+import { refusal } from './sheetHelpers';
 import { DEFAULT_KRAKEN_RULES, declaredRoem, emptyEntry, handRoemValues, scoreEntry, tally, type KrakenEntry, type KrakenRules } from '../src/sheet/kraken';
 
 const rules = (patch: Partial<KrakenRules> = {}): KrakenRules => ({ ...DEFAULT_KRAKEN_RULES, ...patch });
 const entry = (patch: Partial<KrakenEntry>): KrakenEntry => ({ ...emptyEntry(), ...patch });
 
-function refusal(compute: () => unknown): string {
-  try {
-    compute();
-  } catch (error) {
-    if (error instanceof SheetRefusal) return error.code;
-    throw error;
-  }
-  throw new Error('not refused');
-}
 
 describe('scoring a round', () => {
   it('makes it with more card points plus roem than the defenders', () => {

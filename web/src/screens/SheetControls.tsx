@@ -1,9 +1,14 @@
-// The sheet's small controls: a row of big radio buttons (one tap on a phone), a
-// number field with a numeric keyboard, and the refusal message of an entry.
+// The parts both sheets share: a row of big radio buttons (one tap on a phone), a
+// number field with a numeric keyboard, refusals in words, the end of the entry form,
+// the history table with each round's edit and delete, and undo with the tools.
 
 import type { ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { t, tMaybe } from '../i18n';
+import type { Sheet, StoredSheet } from '../sheet/document';
 import { SheetRefusal } from '../sheet/errors';
+import { canUndo, change, undoChange } from '../sheet/store';
+import { SheetTools } from './SheetTools';
 
 export interface Option<T> {
   value: T;
@@ -90,4 +95,136 @@ export function attempt<T>(compute: () => T, names: Namer): { value: T; error: n
   } catch (error) {
     return { value: null, error: refusalText(error, names) };
   }
+}
+
+/** Focus (and so show) the entry form's heading when a round is being edited. */
+export function useEditFocus(editing: number | null) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (editing !== null) heading.current?.focus();
+  }, [editing]);
+  return heading;
+}
+
+/** The end of an entry form: the refusal of the last try, the add (or save) and cancel buttons. */
+export function FormEnd({ game, refusal, editing, onCancel }: { game: string; refusal: string | null; editing: boolean; onCancel: () => void }) {
+  return (
+    <>
+      {refusal && (
+        <p class="error" role="alert" data-testid="sheet-refusal">
+          {refusal}
+        </p>
+      )}
+      <div class="row-buttons">
+        <button type="submit" class="primary big" data-testid={`${game}-add`}>
+          {editing ? t('sheet.saveRound') : t('sheet.addRound')}
+        </button>
+        {editing && (
+          <button type="button" data-testid={`${game}-cancel`} onClick={onCancel}>
+            {t('common.cancel')}
+          </button>
+        )}
+      </div>
+    </>
+  );
+}
+
+/** The rounds as a table that scrolls sideways on a phone; the last column changes a round. */
+export function HistoryTable({ game, readOnly, head, children }: { game: string; readOnly: boolean; head: ComponentChildren; children: ComponentChildren }) {
+  const title = `${game}-history-title`;
+  return (
+    <section class="card-panel" aria-labelledby={title}>
+      <h2 id={title}>{t('sheet.history')}</h2>
+      <div class="table-scroll" tabIndex={0} role="region" aria-labelledby={title}>
+        <table class="board sheet-table" data-testid={`${game}-history`}>
+          <thead>
+            <tr>
+              {head}
+              {!readOnly && (
+                <th scope="col" class="actions-col">
+                  {t('sheet.actions')}
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>{children}</tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** Edit and delete buttons of round `index` (deleting scores the later rounds again; a refusal is told). */
+export function RoundActions({ game, stored, index, names, onEdit, onRefused }: { game: string; stored: StoredSheet; index: number; names: Namer; onEdit: (index: number) => void; onRefused: (message: string) => void }) {
+  const number = index + 1;
+  return (
+    <td class="row-actions actions-col">
+      <button type="button" class="quick" data-testid={`${game}-edit-${number}`} aria-label={t('sheet.editRound', { number })} onClick={() => onEdit(index)}>
+        {t('sheet.edit')}
+      </button>
+      <button
+        type="button"
+        class="quick danger"
+        data-testid={`${game}-delete-${number}`}
+        aria-label={t('sheet.deleteRound', { number })}
+        onClick={() => {
+          try {
+            change(stored.id, (s) => ({ ...s, rounds: s.rounds.filter((_, k) => k !== index) }) as Sheet, null);
+          } catch (error) {
+            onRefused(refusalText(error, names));
+          }
+        }}
+      >
+        {t('sheet.delete')}
+      </button>
+    </td>
+  );
+}
+
+/** Below the history: undo, then export and share. */
+export function SheetEnd({ stored, readOnly }: { stored: StoredSheet; readOnly: boolean }) {
+  return (
+    <>
+      {!readOnly && (
+        <div class="row-buttons no-print">
+          <button type="button" data-testid="sheet-undo" disabled={!canUndo(stored.id)} onClick={() => undoChange(stored.id)}>
+            {t('sheet.undo')}
+          </button>
+        </div>
+      )}
+      <SheetTools stored={stored} readOnly={readOnly} />
+    </>
+  );
+}
+
+/**
+ * Below a sheet's totals: the entry form (for the next round, or the round being
+ * edited; none once the game is over or when read-only), the history with its
+ * refusals, undo and the tools.
+ */
+export function SheetBody(props: {
+  stored: StoredSheet;
+  readOnly: boolean;
+  over: boolean;
+  form: (editing: number | null, onDone: () => void) => ComponentChildren;
+  history: (onEdit: (index: number) => void, onRefused: (message: string) => void) => ComponentChildren;
+}) {
+  const [editing, setEditing] = useState<number | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const done = () => {
+    setEditing(null);
+    setRefusal(null);
+  };
+  return (
+    <>
+      {!props.readOnly && (editing !== null || !props.over) && props.form(editing, done)}
+      {refusal && (
+        <p class="error" role="alert" data-testid="sheet-history-refusal">
+          {refusal}
+        </p>
+      )}
+      {props.history(setEditing, setRefusal)}
+      <SheetEnd stored={props.stored} readOnly={props.readOnly} />
+    </>
+  );
 }

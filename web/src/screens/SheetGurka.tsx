@@ -2,15 +2,14 @@
 // penalties entered or computed from the last trick's cards; eliminations, buy-back
 // offers, the pot and its winner or split.
 
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { joinList, t } from '../i18n';
 import { SUITS, rankLabel, suitSymbol, type Rank, type Suit } from '../lib/cards';
 import { suitName } from '../lib/describe';
 import type { GurkaSheet, StoredSheet } from '../sheet/document';
 import { buybackCost, previewRound, tally, type GurkaEntry, type GurkaTally } from '../sheet/gurka';
-import { canUndo, change, undoChange } from '../sheet/store';
-import { attempt, Choice, refusalText, type Namer } from './SheetControls';
-import { SheetTools } from './SheetTools';
+import { change } from '../sheet/store';
+import { attempt, Choice, FormEnd, HistoryTable, refusalText, RoundActions, SheetBody, useEditFocus, type Namer } from './SheetControls';
 
 const RANKS: Rank[] = ['2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K', 'A'];
 
@@ -64,10 +63,7 @@ function EntryForm({ stored, sheet, editing, onDone }: { stored: StoredSheet; sh
   const preview = complete ? attempt(() => previewRound(sheet.rules, before, entryOf(draft, playing)), names) : null;
   const name = (seat: number) => sheet.players[seat];
   const offers = preview?.value?.offered ?? [];
-  const title = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (editing !== null) title.current?.focus();
-  }, [editing]);
+  const title = useEditFocus(editing);
   const eliminated = preview?.value?.eliminated ?? [];
   return (
     <form
@@ -198,21 +194,7 @@ function EntryForm({ stored, sheet, editing, onDone }: { stored: StoredSheet; sh
           ))}
         </fieldset>
       )}
-      {refusal && (
-        <p class="error" role="alert" data-testid="sheet-refusal">
-          {refusal}
-        </p>
-      )}
-      <div class="row-buttons">
-        <button type="submit" class="primary big" data-testid="gurka-add">
-          {editing === null ? t('sheet.addRound') : t('sheet.saveRound')}
-        </button>
-        {editing !== null && (
-          <button type="button" data-testid="gurka-cancel" onClick={onDone}>
-            {t('common.cancel')}
-          </button>
-        )}
-      </div>
+      <FormEnd game="gurka" refusal={refusal} editing={editing !== null} onCancel={onDone} />
     </form>
   );
 }
@@ -221,76 +203,44 @@ function History({ stored, sheet, readOnly, onEdit, onRefused }: { stored: Store
   const { rounds } = tally(sheet.rules, sheet.rounds, sheet.first_dealer);
   if (!rounds.length) return null;
   return (
-    <section class="card-panel" aria-labelledby="gurka-history-title">
-      <h2 id="gurka-history-title">{t('sheet.history')}</h2>
-      <div class="table-scroll" tabIndex={0} role="region" aria-labelledby="gurka-history-title">
-        <table class="board sheet-table" data-testid="gurka-history">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">{t('sheet.dealer')}</th>
-              {sheet.players.map((p, seat) => (
-                <th scope="col" key={seat}>
-                  {p}
-                </th>
-              ))}
-              <th scope="col">{t('info.pot')}</th>
-              {!readOnly && (
-                <th scope="col" class="actions-col">
-                  {t('sheet.actions')}
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {rounds.map((round, i) => (
-              <tr key={round.number} data-testid={`gurka-row-${round.number}`}>
-                <th scope="row">{round.number}</th>
-                <td>{sheet.players[round.dealer]}</td>
-                {sheet.players.map((_, seat) => (
-                  <td key={seat} class={round.alive.includes(seat) ? '' : 'out'}>
-                    {round.seats.includes(seat) ? `+${round.penalties[seat]} ` : '– '}
-                    <strong>{round.scores[seat]}</strong>
-                    {round.eliminated.includes(seat) && !round.bought_back.includes(seat) && <span class="small"> {t('sheet.outMark')}</span>}
-                    {round.bought_back.includes(seat) && <span class="small"> {t('sheet.boughtBack')}</span>}
-                  </td>
-                ))}
-                <td>{round.pot}</td>
-                {!readOnly && (
-                  <td class="row-actions actions-col">
-                    <button type="button" class="quick" data-testid={`gurka-edit-${round.number}`} aria-label={t('sheet.editRound', { number: round.number })} onClick={() => onEdit(i)}>
-                      {t('sheet.edit')}
-                    </button>
-                    <button
-                      type="button"
-                      class="quick danger"
-                      data-testid={`gurka-delete-${round.number}`}
-                      aria-label={t('sheet.deleteRound', { number: round.number })}
-                      onClick={() => {
-                        try {
-                          change(stored.id, (s) => ({ ...(s as GurkaSheet), rounds: (s as GurkaSheet).rounds.filter((_, k) => k !== i) }), null);
-                        } catch (error) {
-                          onRefused(refusalText(error, namer(sheet)));
-                        }
-                      }}
-                    >
-                      {t('sheet.delete')}
-                    </button>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <HistoryTable
+      game="gurka"
+      readOnly={readOnly}
+      head={
+        <>
+          <th scope="col">#</th>
+          <th scope="col">{t('sheet.dealer')}</th>
+          {sheet.players.map((p, seat) => (
+            <th scope="col" key={seat}>
+              {p}
+            </th>
+          ))}
+          <th scope="col">{t('info.pot')}</th>
+        </>
+      }
+    >
+      {rounds.map((round, i) => (
+        <tr key={round.number} data-testid={`gurka-row-${round.number}`}>
+          <th scope="row">{round.number}</th>
+          <td>{sheet.players[round.dealer]}</td>
+          {sheet.players.map((_, seat) => (
+            <td key={seat} class={round.alive.includes(seat) ? '' : 'out'}>
+              {round.seats.includes(seat) ? `+${round.penalties[seat]} ` : '– '}
+              <strong>{round.scores[seat]}</strong>
+              {round.eliminated.includes(seat) && !round.bought_back.includes(seat) && <span class="small"> {t('sheet.outMark')}</span>}
+              {round.bought_back.includes(seat) && <span class="small"> {t('sheet.boughtBack')}</span>}
+            </td>
+          ))}
+          <td>{round.pot}</td>
+          {!readOnly && <RoundActions game="gurka" stored={stored} index={i} names={namer(sheet)} onEdit={onEdit} onRefused={onRefused} />}
+        </tr>
+      ))}
+    </HistoryTable>
   );
 }
 
 /** A Gurka sheet; `readOnly` for the shared view. */
 export function GurkaSheetView({ stored, sheet, readOnly }: { stored: StoredSheet; sheet: GurkaSheet; readOnly: boolean }) {
-  const [editing, setEditing] = useState<number | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const game = tally(sheet.rules, sheet.rounds, sheet.first_dealer);
   const alive = new Set(game.alive);
   return (
@@ -322,32 +272,13 @@ export function GurkaSheetView({ stored, sheet, readOnly }: { stored: StoredShee
             : t('sheet.pot', { pot: game.pot })}
         </p>
       </section>
-      {!readOnly && (editing !== null || !game.over) && (
-        <EntryForm
-          key={`${editing}-${sheet.rounds.length}`}
-          stored={stored}
-          sheet={sheet}
-          editing={editing}
-          onDone={() => {
-            setEditing(null);
-            setRefusal(null);
-          }}
-        />
-      )}
-      {refusal && (
-        <p class="error" role="alert" data-testid="sheet-history-refusal">
-          {refusal}
-        </p>
-      )}
-      <History stored={stored} sheet={sheet} readOnly={readOnly} onEdit={setEditing} onRefused={setRefusal} />
-      {!readOnly && (
-        <div class="row-buttons no-print">
-          <button type="button" data-testid="sheet-undo" disabled={!canUndo(stored.id)} onClick={() => undoChange(stored.id)}>
-            {t('sheet.undo')}
-          </button>
-        </div>
-      )}
-      <SheetTools stored={stored} readOnly={readOnly} />
+      <SheetBody
+        stored={stored}
+        readOnly={readOnly}
+        over={game.over}
+        form={(editing, onDone) => <EntryForm key={`${editing}-${sheet.rounds.length}`} stored={stored} sheet={sheet} editing={editing} onDone={onDone} />}
+        history={(onEdit, onRefused) => <History stored={stored} sheet={sheet} readOnly={readOnly} onEdit={onEdit} onRefused={onRefused} />}
+      />
     </main>
   );
 }

@@ -1,12 +1,13 @@
 // A Kraken score sheet: the totals, the entry of a round in a few taps with what the
 // rules make of it at once, and the whole history with edit, delete and undo.
 
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { t } from '../i18n';
 import type { KrakenSheet, StoredSheet } from '../sheet/document';
 import {
   CHALLENGES,
   TOTAL_CARD_POINTS,
+  emptyEntry,
   reasonOf,
   scoreEntry,
   tally,
@@ -15,9 +16,8 @@ import {
   type KrakenResult,
   type Team,
 } from '../sheet/kraken';
-import { canUndo, change, undoChange } from '../sheet/store';
-import { attempt, Choice, NumberField, refusalText, type Namer } from './SheetControls';
-import { SheetTools } from './SheetTools';
+import { change } from '../sheet/store';
+import { attempt, Choice, FormEnd, HistoryTable, NumberField, refusalText, RoundActions, SheetBody, useEditFocus, type Namer } from './SheetControls';
 
 /** The roem buttons of roem in tricks (one value per trick; stuk alone in a trick is 20). */
 const TRICK_BUTTONS = [20, 40, 50, 100, 200] as const;
@@ -37,18 +37,7 @@ interface Draft extends Omit<KrakenEntry, 'card_points' | 'declarers'> {
   card_points: number | null;
 }
 
-const EMPTY: Draft = {
-  declarers: null,
-  declarer: null,
-  points_of: 0,
-  card_points: null,
-  spades: false,
-  challenge: 'none',
-  mars: null,
-  roem: [[], []],
-  declared: [0, 0, 0, 0],
-  stuk: [false, false, false, false],
-};
+const EMPTY: Draft = { ...emptyEntry(), declarers: null, card_points: null };
 
 function entryOf(draft: Draft): KrakenEntry | null {
   if (draft.declarers === null || draft.card_points === null) return null;
@@ -175,10 +164,7 @@ function EntryForm({ stored, sheet, editing, onDone }: { stored: StoredSheet; sh
   const preview = entry ? attempt(() => scoreEntry(entry, rules), names) : null;
   const other = draft.card_points === null ? null : TOTAL_CARD_POINTS - draft.card_points;
   const number = editing === null ? sheet.rounds.length + 1 : editing + 1;
-  const title = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (editing !== null) title.current?.focus();
-  }, [editing]);
+  const title = useEditFocus(editing);
   return (
     <form
       class="card-panel sheet-entry"
@@ -282,21 +268,7 @@ function EntryForm({ stored, sheet, editing, onDone }: { stored: StoredSheet; sh
           </p>
         )}
       </div>
-      {refusal && (
-        <p class="error" role="alert" data-testid="sheet-refusal">
-          {refusal}
-        </p>
-      )}
-      <div class="row-buttons">
-        <button type="submit" class="primary big" data-testid="kraken-add">
-          {editing === null ? t('sheet.addRound') : t('sheet.saveRound')}
-        </button>
-        {editing !== null && (
-          <button type="button" data-testid="kraken-cancel" onClick={onDone}>
-            {t('common.cancel')}
-          </button>
-        )}
-      </div>
+      <FormEnd game="kraken" refusal={refusal} editing={editing !== null} onCancel={onDone} />
     </form>
   );
 }
@@ -305,81 +277,51 @@ function History({ stored, sheet, readOnly, onEdit, onRefused }: { stored: Store
   const { rounds } = tally(sheet.rules, sheet.rounds, sheet.first_dealer);
   if (!rounds.length) return null;
   return (
-    <section class="card-panel" aria-labelledby="kraken-history-title">
-      <h2 id="kraken-history-title">{t('sheet.history')}</h2>
-      <div class="table-scroll" tabIndex={0} role="region" aria-labelledby="kraken-history-title">
-        <table class="board sheet-table" data-testid="kraken-history">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">{t('sheet.dealer')}</th>
-              <th scope="col">{t('sheet.declarers')}</th>
-              <th scope="col">{t('sum.cardPoints')}</th>
-              <th scope="col">{t('sum.roem')}</th>
-              <th scope="col">{t('sheet.result')}</th>
-              <th scope="col">{sheet.teams[0]}</th>
-              <th scope="col">{sheet.teams[1]}</th>
-              {!readOnly && (
-                <th scope="col" class="actions-col">
-                  {t('sheet.actions')}
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {rounds.map(({ number, dealer, result: r, totals }, i) => {
-              const entry = sheet.rounds[i];
-              return (
-                <tr key={number} data-testid={`kraken-row-${number}`}>
-                  <th scope="row">{number}</th>
-                  <td>{seatLabel(sheet, dealer)}</td>
-                  <td>{entry.declarer !== null ? seatLabel(sheet, entry.declarer) : sheet.teams[r.declarers]}</td>
-                  <td>
-                    {r.card_points[0]}–{r.card_points[1]}
-                  </td>
-                  <td>
-                    {r.roem[0]}–{r.roem[1]}
-                  </td>
-                  <td>
-                    {[t(r.nat ? 'sheet.nat' : 'sheet.made'), r.mars !== null ? t('sheet.mars') : '', entry.challenge !== 'none' ? t(`sheet.challenge.${entry.challenge}`) : '', r.multiplier > 1 ? `×${r.multiplier}` : '']
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </td>
-                  <td data-testid={`kraken-row-${number}-0`}>
-                    {r.points[0]} <span class="muted small">({totals[0]})</span>
-                  </td>
-                  <td data-testid={`kraken-row-${number}-1`}>
-                    {r.points[1]} <span class="muted small">({totals[1]})</span>
-                  </td>
-                  {!readOnly && (
-                    <td class="row-actions actions-col">
-                      <button type="button" class="quick" data-testid={`kraken-edit-${number}`} aria-label={t('sheet.editRound', { number })} onClick={() => onEdit(i)}>
-                        {t('sheet.edit')}
-                      </button>
-                      <button
-                        type="button"
-                        class="quick danger"
-                        data-testid={`kraken-delete-${number}`}
-                        aria-label={t('sheet.deleteRound', { number })}
-                        onClick={() => {
-                          try {
-                            change(stored.id, (s) => ({ ...(s as KrakenSheet), rounds: (s as KrakenSheet).rounds.filter((_, k) => k !== i) }), null);
-                          } catch (error) {
-                            onRefused(refusalText(error, namer(sheet)));
-                          }
-                        }}
-                      >
-                        {t('sheet.delete')}
-                      </button>
-                    </td>
-                  )}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <HistoryTable
+      game="kraken"
+      readOnly={readOnly}
+      head={
+        <>
+          <th scope="col">#</th>
+          <th scope="col">{t('sheet.dealer')}</th>
+          <th scope="col">{t('sheet.declarers')}</th>
+          <th scope="col">{t('sum.cardPoints')}</th>
+          <th scope="col">{t('sum.roem')}</th>
+          <th scope="col">{t('sheet.result')}</th>
+          <th scope="col">{sheet.teams[0]}</th>
+          <th scope="col">{sheet.teams[1]}</th>
+        </>
+      }
+    >
+      {rounds.map(({ number, dealer, result: r, totals }, i) => {
+        const entry = sheet.rounds[i];
+        return (
+          <tr key={number} data-testid={`kraken-row-${number}`}>
+            <th scope="row">{number}</th>
+            <td>{seatLabel(sheet, dealer)}</td>
+            <td>{entry.declarer !== null ? seatLabel(sheet, entry.declarer) : sheet.teams[r.declarers]}</td>
+            <td>
+              {r.card_points[0]}–{r.card_points[1]}
+            </td>
+            <td>
+              {r.roem[0]}–{r.roem[1]}
+            </td>
+            <td>
+              {[t(r.nat ? 'sheet.nat' : 'sheet.made'), r.mars !== null ? t('sheet.mars') : '', entry.challenge !== 'none' ? t(`sheet.challenge.${entry.challenge}`) : '', r.multiplier > 1 ? `×${r.multiplier}` : '']
+                .filter(Boolean)
+                .join(' · ')}
+            </td>
+            <td data-testid={`kraken-row-${number}-0`}>
+              {r.points[0]} <span class="muted small">({totals[0]})</span>
+            </td>
+            <td data-testid={`kraken-row-${number}-1`}>
+              {r.points[1]} <span class="muted small">({totals[1]})</span>
+            </td>
+            {!readOnly && <RoundActions game="kraken" stored={stored} index={i} names={namer(sheet)} onEdit={onEdit} onRefused={onRefused} />}
+          </tr>
+        );
+      })}
+    </HistoryTable>
   );
 }
 
@@ -390,8 +332,6 @@ function lengthText(sheet: KrakenSheet): string {
 
 /** A Kraken sheet; `readOnly` for the shared view (no entry, no edits). */
 export function KrakenSheetView({ stored, sheet, readOnly }: { stored: StoredSheet; sheet: KrakenSheet; readOnly: boolean }) {
-  const [editing, setEditing] = useState<number | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const state = tally(sheet.rules, sheet.rounds, sheet.first_dealer);
   return (
     <main id="main" class="screen sheet-screen" data-testid="kraken-sheet">
@@ -418,32 +358,13 @@ export function KrakenSheetView({ stored, sheet, readOnly }: { stored: StoredShe
             : t('sheet.nextRound', { number: sheet.rounds.length + 1, dealer: seatLabel(sheet, state.nextDealer as number) })}
         </p>
       </section>
-      {!readOnly && (editing !== null || !state.over) && (
-        <EntryForm
-          key={`${editing}-${sheet.rounds.length}`}
-          stored={stored}
-          sheet={sheet}
-          editing={editing}
-          onDone={() => {
-            setEditing(null);
-            setRefusal(null);
-          }}
-        />
-      )}
-      {refusal && (
-        <p class="error" role="alert" data-testid="sheet-history-refusal">
-          {refusal}
-        </p>
-      )}
-      <History stored={stored} sheet={sheet} readOnly={readOnly} onEdit={setEditing} onRefused={setRefusal} />
-      {!readOnly && (
-        <div class="row-buttons no-print">
-          <button type="button" data-testid="sheet-undo" disabled={!canUndo(stored.id)} onClick={() => undoChange(stored.id)}>
-            {t('sheet.undo')}
-          </button>
-        </div>
-      )}
-      <SheetTools stored={stored} readOnly={readOnly} />
+      <SheetBody
+        stored={stored}
+        readOnly={readOnly}
+        over={state.over}
+        form={(editing, onDone) => <EntryForm key={`${editing}-${sheet.rounds.length}`} stored={stored} sheet={sheet} editing={editing} onDone={onDone} />}
+        history={(onEdit, onRefused) => <History stored={stored} sheet={sheet} readOnly={readOnly} onEdit={onEdit} onRefused={onRefused} />}
+      />
     </main>
   );
 }
