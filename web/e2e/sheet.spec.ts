@@ -203,6 +203,9 @@ test('the Arabic sheet is right to left and passes axe', async ({ browser, serve
 });
 
 test('an account keeps the sheet on the server; a read-only link follows it live', async ({ browser, server, errors }) => {
+  // the server's sheets API (docs/sheet.md) comes from another change: until a server
+  // offers it (404 without it, 401 without a session with it) this test waits for it
+  test.skip((await fetch(`${server.url}/api/sheets`)).status === 404, 'the server has no sheets API yet');
   // an account (the client has no sign-up form yet): registered through the API, its
   // session handed to the page as the client keeps it
   const username = `sheet${Date.now()}`;
