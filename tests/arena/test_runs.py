@@ -2,11 +2,9 @@
 and backends; an interrupted run resumes to the same final table."""
 
 import json
-import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -41,38 +39,44 @@ def test_ray_backend_gives_the_same_results_as_processes() -> None:
         ray.shutdown()
 
 
-def _arena(out: Path, workers: int) -> subprocess.Popen[bytes]:
-    command = (
-        "from cardtable.cli import main; import sys; sys.exit(main(sys.argv[1:]))",
-        "arena", "kraken", "heuristic", "random", "--deals", "300", "--seed", "9",
-        "--no-progress", "--out", str(out), "--workers", str(workers),
-    )  # fmt: skip
-    return subprocess.Popen(
-        [sys.executable, "-c", *command],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
+RESUMED = Match("kraken", ("heuristic", "random"), deals=20, seed=9)
+KILL_AFTER = 15
+
+# A child process that plays RESUMED into the directory argv[1] with two workers and
+# kills itself and its workers (SIGKILL, no clean-up) as soon as KILL_AFTER plays are
+# saved: a kill at a known point, with no timing involved.
+_KILLED_RUN = f"""
+import os, signal, sys
+from cardtable.arena import Match, run_match
+
+def progress(done, total):
+    if done == {KILL_AFTER}:
+        os.killpg(0, signal.SIGKILL)
+
+run_match(Match.from_dict({RESUMED.to_dict()!r}), workers=2, out=sys.argv[1], progress=progress)
+"""
 
 
 def test_resume_after_a_kill_gives_the_same_final_table(tmp_path: Path) -> None:
-    killed = _arena(tmp_path / "run", workers=2)
-    plays = tmp_path / "run" / "plays.jsonl"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if plays.exists() and plays.read_bytes().count(b"\n") >= 40:
-            break
-        time.sleep(0.01)
-    os.killpg(killed.pid, signal.SIGKILL)
-    killed.wait()
-    saved = plays.read_bytes().count(b"\n")
-    assert 40 <= saved < 600, "the run must be killed mid-way"
-    assert not (tmp_path / "run" / "results.json").exists()
+    killed = subprocess.run(
+        [sys.executable, "-c", _KILLED_RUN, str(tmp_path)],
+        start_new_session=True,
+        capture_output=True,
+        check=False,
+    )
+    assert killed.returncode == -signal.SIGKILL, killed.stderr.decode()
+    plays = tmp_path / "plays.jsonl"
+    assert plays.read_bytes().count(b"\n") == KILL_AFTER
+    with plays.open("a", encoding="utf-8") as torn:
+        torn.write('{"index": 3, "key": "cut short by a ki')  # a kill mid-write
 
-    assert _arena(tmp_path / "run", workers=2).wait() == 0
-    assert _arena(tmp_path / "fresh", workers=2).wait() == 0
-    resumed = json.loads((tmp_path / "run" / "results.json").read_text())
-    fresh = json.loads((tmp_path / "fresh" / "results.json").read_text())
-    assert resumed == fresh
+    resumed = run_match(RESUMED, workers=2, out=tmp_path)
+    fresh = run_match(RESUMED, workers=1)
+    assert summarize_match(RESUMED, resumed).to_dict() == (
+        summarize_match(RESUMED, fresh).to_dict()
+    )
+    assert [r.record for r in resumed] == [r.record for r in fresh]
     keys = [json.loads(line)["key"] for line in plays.read_text().splitlines()]
-    assert len(keys) == len(set(keys)) == 600, "no saved play is played twice"
+    total = len(fresh)
+    assert total == 2 * RESUMED.deals > KILL_AFTER
+    assert len(keys) == len(set(keys)) == total, "no saved play is played twice"

@@ -94,7 +94,17 @@ def test_heuristic_names_its_strong_suit_and_passes_weak_hands() -> None:
     rng = random.Random(0)
     assert choose(_obs_after(hands, [], Seat.N), rng) == "trump H"
     assert trump_strength(CardSet.parse(hands[0]).mask, int(Suit.HEARTS)) > 68
-    assert choose(_obs_after(hands, ["pass"], Seat.E), rng) in ("pass", "trump C")
+    # E holds seven clubs (strength 124, far above the naming threshold): clubs
+    assert choose(_obs_after(hands, ["pass"], Seat.E), rng) == "trump C"
+    weak = [
+        "7C 8C QC 7D 8D QD 7S 8S",
+        "9C TC JC KC AC 9D TD JD",
+        "KD AD 7H 8H 9H TH JH QH",
+        "KH AH 9S TS JS QS KS AS",
+    ]
+    # N's best suit is worth 17, below the naming threshold: pass
+    assert max(trump_strength(CardSet.parse(weak[0]).mask, int(suit)) for suit in Suit) < 68
+    assert choose(_obs_after(weak, [], Seat.N), rng) == "pass"
 
 
 def test_heuristic_smears_points_when_partner_is_last_winner() -> None:

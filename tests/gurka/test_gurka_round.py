@@ -193,33 +193,39 @@ def test_legal_actions_are_canonical_and_sorted_by_rank() -> None:
 @pytest.mark.parametrize(
     ("action", "message"),
     [
-        ("ZZ", "not a card"),
-        ("", "not a card"),
-        ("buyback", "no buy-back decision"),
-        ("pass", "no buy-back decision"),
-        ("AS", "do not hold AS"),
-        ("5C", "too low"),
+        ("ZZ", "'ZZ' is not a card: play a card such as 'QS' or '10S'"),
+        ("", "'' is not a card: play a card such as 'QS' or '10S'"),
+        ("buyback", "no buy-back decision now: seat 1 must play a card (legal: 3C)"),
+        ("pass", "no buy-back decision now: seat 1 must play a card (legal: 3C)"),
+        ("AS", "seat 1 cannot play AS: you do not hold AS: your hand is 3C 5C (legal: 3C)"),
+        (
+            "5C",
+            "seat 1 cannot play 5C: 5C is too low: play a card of rank 9 or higher (the "
+            "highest card in the trick is 9) or your lowest card (3) (legal: 3C)",
+        ),
     ],
 )
 def test_illegal_actions_raise_with_the_rule_and_change_nothing(action: str, message: str) -> None:
     rnd = Round.from_hands(THREE, {0: "9D 2C", 1: "5C 3C", 2: "KH 7H"}, dealer=2)
     rnd.apply("9D")
     before = snapshot(rnd)
-    with pytest.raises(IllegalAction, match=message) as raised:
+    with pytest.raises(IllegalAction) as raised:
         rnd.apply(action)
-    assert "legal: 3C" in str(raised.value) or "not a card" in str(raised.value)
+    assert str(raised.value) == message
     assert snapshot(rnd) == before
     assert not rnd.can_apply(action) and rnd.can_apply("3C")
-    with pytest.raises(IllegalAction, match=message):
+    with pytest.raises(IllegalAction) as raised:
         rnd.verify(action)
+    assert str(raised.value) == message
     rnd.verify("3C")
     assert snapshot(rnd) == before
 
 
 def test_non_text_action_is_illegal() -> None:
     rnd = Round.from_hands(THREE, {0: "9D", 1: "5C", 2: "KH"}, dealer=2)
-    with pytest.raises(IllegalAction, match="text"):
+    with pytest.raises(IllegalAction) as raised:
         rnd.apply(Card.parse("9D"))  # type: ignore[arg-type]
+    assert str(raised.value) == "an action is text, not Card.parse('9D')"
 
 
 def test_no_action_after_the_round() -> None:

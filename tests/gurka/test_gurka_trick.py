@@ -145,22 +145,71 @@ def test_scoring_seats_are_every_card_of_the_highest_rank() -> None:
 # -- explanations -------------------------------------------------------------------------
 
 
-def test_explanations_name_the_rule() -> None:
-    hand, trick = parse_cards("3C 7D QH"), parse_cards("8S")
-    assert explain_illegal(hand, trick, Rules(), Card.parse("QH")) is None
-    assert "too low" in (explain_illegal(hand, trick, Rules(), Card.parse("7D")) or "")
-    assert "do not hold" in (explain_illegal(hand, trick, Rules(), Card.parse("AS")) or "")
-    message = explain_illegal(hand, trick, Rules(must_head=True), Card.parse("3C")) or ""
-    assert "must play one" in message
-    message = explain_illegal(hand, [], Rules(lead_lowest=True), Card.parse("7D")) or ""
-    assert "lowest" in message
-    ace = parse_cards("AS")
-    message = explain_illegal(hand, ace, Rules(aces_unbeatable=True), Card.parse("QH")) or ""
-    assert "ace" in message
-    after_two = parse_cards("8S 2C")
-    assert explain_illegal(hand, after_two, Rules(match_previous=True), Card.parse("7D")) is None
-    message = explain_illegal(hand, after_two, Rules(), Card.parse("7D")) or ""
-    assert "highest card in the trick is 8" in message
+HAND = "3C 7D QH"
+# One example of every branch of ``explain_illegal``, with its whole message.
+EXPLANATIONS = [
+    pytest.param(
+        HAND, "8S", Rules(), "AS", "you do not hold AS: your hand is 3C 7D QH", id="not-held"
+    ),
+    pytest.param(
+        HAND, "", Rules(lead_lowest=True), "7D",
+        "7D may not lead: the leader must lead their lowest card (3)", id="lead-lowest",
+    ),
+    pytest.param(
+        HAND, "8S", Rules(), "7D",
+        "7D is too low: play a card of rank 8 or higher (the highest card in the trick "
+        "is 8) or your lowest card (3)", id="too-low",
+    ),
+    pytest.param(
+        HAND, "9S 5C", Rules(match_previous=True, must_head=True), "3C",
+        "3C is not allowed: you hold a card of rank 5 or higher (the card played just "
+        "before is 5), so you must play one", id="match-previous-must-head",
+    ),
+    pytest.param(
+        HAND, "8S", Rules(must_head=True), "3C",
+        "3C is not allowed: you hold a card of rank 8 or higher (the highest card in the "
+        "trick is 8), so you must play one", id="must-head",
+    ),
+    pytest.param(
+        HAND, "AS", Rules(aces_unbeatable=True), "QH",
+        "QH is not allowed: an ace cannot be matched or beaten, so you must play your "
+        "lowest card (3)", id="ace-unbeatable",
+    ),
+    # aces unbeatable, but no ace in the trick: the ordinary rule explains it
+    pytest.param(
+        HAND, "8S", Rules(aces_unbeatable=True), "7D",
+        "7D is too low: play a card of rank 8 or higher (the highest card in the trick "
+        "is 8) or your lowest card (3)", id="aces-unbeatable-no-ace",
+    ),
+    pytest.param(
+        HAND, "8S", Rules(aces_unbeatable=True, must_head=True), "3C",
+        "3C is not allowed: you hold a card of rank 8 or higher (the highest card in the "
+        "trick is 8), so you must play one", id="aces-unbeatable-no-ace-must-head",
+    ),
+    # an ace in the trick, but the rule is off: an ace may be matched
+    pytest.param(
+        "3C AD", "AS", Rules(must_head=True), "3C",
+        "3C is not allowed: you hold a card of rank A or higher (the highest card in the "
+        "trick is A), so you must play one", id="ace-matchable",
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("hand", "trick", "rules", "card", "message"), EXPLANATIONS)
+def test_each_explanation_names_its_rule_in_full(
+    hand: str, trick: str, rules: Rules, card: str, message: str
+) -> None:
+    reason = explain_illegal(parse_cards(hand), parse_cards(trick), rules, Card.parse(card))
+    assert reason == message
+
+
+def test_a_legal_card_has_no_explanation() -> None:
+    hand = parse_cards("3C 7D QH")
+    assert explain_illegal(hand, parse_cards("8S"), Rules(), Card.parse("QH")) is None
+    assert (
+        explain_illegal(hand, parse_cards("8S 2C"), Rules(match_previous=True), Card.parse("7D"))
+        is None
+    )
 
 
 # -- a reference implementation, read straight from the rules text ---------------------------

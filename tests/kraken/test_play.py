@@ -114,18 +114,94 @@ def test_amsterdam_partner_overtrumped_by_opponent_counts_as_opponent_winning() 
     assert legal("JH 7H 8D", "AC 8H 9H", AMSTERDAM) == ["JH"]
 
 
-def test_refusal_names_the_rule() -> None:
-    def why(hand: str, trick: str, card: str, rules: Rules) -> str | None:
-        return refusal(parse_cards(hand), parse_cards(trick), H, rules, parse_cards(card)[0])
+def why(hand: str, trick: str, card: str, rules: Rules) -> str | None:
+    return refusal(parse_cards(hand), parse_cards(trick), H, rules, parse_cards(card)[0])
 
-    assert why("7C 9C JH", "AC", "JH", AMSTERDAM) == "must follow suit: you hold clubs (7C 9C)"
-    assert "must head the trick" in str(why("JH AH", "9H", "AH", AMSTERDAM))
-    assert "must trump (Rotterdam)" in str(why("JH 8D", "AC KC", "8D", ROTTERDAM))
-    assert "must overtrump" in str(why("JH 7H 8D", "AC 9H", "7H", AMSTERDAM))
-    assert "may not undertrump your partner" in str(why("7H 8D", "AC JH KC", "7H", AMSTERDAM))
-    assert "may not undertrump 9H" in str(why("7H 8D", "AC 9H", "7H", AMSTERDAM))
-    assert why("7C", "AC", "8C", AMSTERDAM) == "you do not hold 8C"
+
+# One example of every branch of ``refusal``, with its whole message: a change in the
+# wording, in the cards listed or in the branch taken makes a test fail.
+REFUSALS = [
+    pytest.param("7C", "AC", "8C", AMSTERDAM, "you do not hold 8C", id="not-held"),
+    pytest.param(
+        "7C 9C JH", "AC", "JH", AMSTERDAM, "must follow suit: you hold clubs (7C 9C)",
+        id="follow-plain",
+    ),
+    pytest.param(
+        "JH 7C", "9H", "7C", ROTTERDAM, "must follow suit: you hold hearts (JH)",
+        id="follow-trump",
+    ),
+    pytest.param(
+        "JH AH", "9H", "AH", AMSTERDAM,
+        "must head the trick: trumps were led and you hold a trump higher than 9H (JH)",
+        id="head-trump-lead",
+    ),
+    pytest.param(
+        "JH 8D", "AC KC", "8D", ROTTERDAM,
+        "must trump (Rotterdam): you cannot follow suit and hold a trump (JH)",
+        id="rotterdam-trump",
+    ),
+    pytest.param(
+        "JH 7H 8D", "AC 9H KC", "7H", ROTTERDAM,
+        "must overtrump (Rotterdam): you hold a trump higher than 9H (JH)",
+        id="rotterdam-overtrump",
+    ),
+    pytest.param(
+        "7H 8D", "AC JH KC", "7H", AMSTERDAM,
+        "may not undertrump your partner's JH: you hold other cards (8D)",
+        id="amsterdam-undertrump-partner",
+    ),
+    pytest.param(
+        "7H 8D", "AC", "8D", AMSTERDAM,
+        "must trump: an opponent is winning the trick and you hold a trump (7H)",
+        id="amsterdam-trump",
+    ),
+    pytest.param(
+        "JH 7H 8D", "AC 9H", "7H", AMSTERDAM,
+        "must overtrump: an opponent is winning with 9H and you hold a higher trump (JH)",
+        id="amsterdam-overtrump",
+    ),
+    pytest.param(
+        "7H 8D", "AC 9H", "7H", AMSTERDAM,
+        "may not undertrump 9H: you cannot overtrump, so discard a card of another suit (8D)",
+        id="amsterdam-undertrump",
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("hand", "trick", "card", "rules", "message"), REFUSALS)
+def test_each_refusal_names_its_rule_in_full(
+    hand: str, trick: str, card: str, rules: Rules, message: str
+) -> None:
+    assert why(hand, trick, card, rules) == message
+    assert parse_cards(card)[0] not in legal_plays(parse_cards(hand), parse_cards(trick), H, rules)
+
+
+def test_a_legal_card_has_no_refusal() -> None:
     assert why("7C 9C", "AC", "9C", AMSTERDAM) is None
+    assert why("7H 8D", "AC JH KC", "8D", AMSTERDAM) is None
+
+
+# The best trump in the trick is the one highest in trump order (J 9 A T K Q 8 7), not
+# by natural rank, and a trump ranks above any card of the suit led: two positions
+# where taking the wrong trump as the best changes which cards may be played.
+@pytest.mark.parametrize("rules", BOTH)
+def test_trump_lead_headed_by_trump_order_not_natural_rank(rules: Rules) -> None:
+    # AH led, an opponent played JH: JH is the best trump (not AH), and 9H cannot
+    # head it, so any trump may follow
+    assert legal("9H 7H", "AH JH", rules) == ["7H", "9H"]
+    assert why("9H 7H", "AH JH", "7H", rules) is None
+
+
+def test_trumped_plain_lead_the_best_trump_is_the_highest_in_trump_order() -> None:
+    # AC led, the partner trumped 7H, an opponent overtrumped JH: 9H cannot beat JH,
+    # so under Amsterdam it may not be played while a plain card remains
+    assert legal("9H 8D", "AC 7H JH", AMSTERDAM) == ["8D"]
+    assert why("9H 8D", "AC 7H JH", "9H", AMSTERDAM) == (
+        "may not undertrump JH: you cannot overtrump, so discard a card of another suit (8D)"
+    )
+    # Rotterdam: trump anyway; 9H need not overtrump what it cannot beat
+    assert legal("9H 8D", "AC 7H JH", ROTTERDAM) == ["9H"]
+    assert legal("9H JD 8D", "AC JH 7H", ROTTERDAM) == ["9H"]
 
 
 def test_non_kraken_cards_are_rejected() -> None:
@@ -146,15 +222,50 @@ def positions(draw: st.DrawFn) -> tuple[list, list, Suit]:  # type: ignore[type-
     return hand, trick, draw(st.sampled_from(list(Suit)))
 
 
+@st.composite
+def positions_with_trumps(draw: st.DrawFn) -> tuple[list, list, Suit]:  # type: ignore[type-arg]
+    """A trick holding two or more trumps (in any places) and a hand holding trumps
+    too: where the best trump decides what may be played."""
+    trump = draw(st.sampled_from(list(Suit)))
+    trumps = [c for c in KRAKEN_CARDS if c.suit == trump]
+    others = [c for c in KRAKEN_CARDS if c.suit != trump]
+    in_trick = draw(st.integers(2, 3))
+    trumps = draw(st.permutations(trumps))
+    others = draw(st.permutations(others))
+    n_plain = draw(st.integers(0, 3 - in_trick))
+    trick = draw(st.permutations(trumps[:in_trick] + others[:n_plain]))
+    spare_trumps = trumps[in_trick:]
+    hand_trumps = spare_trumps[: draw(st.integers(1, len(spare_trumps)))]
+    hand_plain = others[n_plain : n_plain + draw(st.integers(0, 4))]
+    return hand_trumps + hand_plain, trick, trump
+
+
+def _assert_fast_paths_equal_the_readable_rules(
+    hand: list,
+    trick: list,
+    trump: Suit,
+    rules: Rules,  # type: ignore[type-arg]
+) -> None:
+    not_refused = {c for c in hand if refusal(hand, trick, trump, rules, c) is None}
+    mask = legal_mask(sum(c.bit for c in hand), [c.index for c in trick], int(trump), rules.play)
+    assert mask == sum(c.bit for c in not_refused)
+    assert legal_plays(hand, trick, trump, rules) == not_refused
+    assert not_refused, "some card is always legal"
+
+
+@settings(max_examples=300)
+@given(positions_with_trumps(), st.sampled_from(BOTH))
+def test_with_several_trumps_in_the_trick_fast_paths_equal_the_readable_rules(
+    position: tuple[list, list, Suit],  # type: ignore[type-arg]
+    rules: Rules,
+) -> None:
+    _assert_fast_paths_equal_the_readable_rules(*position, rules)
+
+
 @settings(max_examples=1500)
 @given(positions(), st.sampled_from(BOTH))
 def test_legal_plays_and_fast_mask_equal_the_readable_rules(
     position: tuple[list, list, Suit],  # type: ignore[type-arg]
     rules: Rules,
 ) -> None:
-    hand, trick, trump = position
-    not_refused = {c for c in hand if refusal(hand, trick, trump, rules, c) is None}
-    mask = legal_mask(sum(c.bit for c in hand), [c.index for c in trick], int(trump), rules.play)
-    assert mask == sum(c.bit for c in not_refused)
-    assert legal_plays(hand, trick, trump, rules) == not_refused
-    assert not_refused, "some card is always legal"
+    _assert_fast_paths_equal_the_readable_rules(*position, rules)

@@ -228,10 +228,14 @@ class Game:
         if isinstance(action, str) and action.strip().lower() in (BUYBACK, PASS):
             return action.strip().lower()
         seat = self._buyback_queue[0]
+        wrong = (
+            f"{action!r} is not allowed"
+            if isinstance(action, str)
+            else f"an action is text, not {action!r}"
+        )
         raise IllegalAction(
-            f"{action!r} is not allowed: seat {seat} is out and must decide "
-            f"whether to buy back in ('buyback' for {self.buyback_cost(seat)} chips) "
-            "or stay out ('pass')",
+            f"{wrong}: seat {seat} is out and must decide whether to buy back in "
+            f"('buyback' for {self.buyback_cost(seat)} chips) or stay out ('pass')",
             code="buyback_due",
             seat=seat,
             action=action,

@@ -1,0 +1,143 @@
+"""The Gurka contract: what players, bots and records rely on, pinned exactly.
+
+The observation at every stage of a game (to move, buy-backs, winners), the order of
+a hand, a game with the default rules, and actions of the wrong type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from cardtable.errors import IllegalAction
+from cardtable.gurka import Game, Round, Rules
+from cardtable.gurka.trick import sort_cards
+
+Rig = Callable[[list[dict[int, str]]], None]
+
+BUYBACK_ASKED = (
+    "seat 0 is out and must decide whether to buy back in ('buyback' for 1 chips) "
+    "or stay out ('pass')"
+)
+
+
+def play_round(game: Game) -> None:
+    rnd = game.current
+    while not rnd.is_over:
+        game.apply(game.legal_actions()[0])
+
+
+def test_observations_through_a_game_with_a_buy_back(rig: Rig) -> None:
+    rig(
+        [
+            {0: "KC", 1: "2D", 2: "3D", 3: "4D"},  # seat 0 scores 13: out
+            {0: "2C", 1: "QS", 2: "QC", 3: "3S"},  # seats 1 and 2 score 12: out
+            {0: "5C", 3: "JC"},  # seat 3 scores 11: out, seat 0 wins
+        ]
+    )
+    game = Game.new(Rules(players=4, eliminate_at=10), seed=2)
+    first = game.observation(1)
+    assert (first.to_move, first.phase, first.winners, first.buybacks) == (
+        1,
+        "play",
+        None,
+        (0,) * 4,
+    )
+    play_round(game)
+    # between rounds: the out seat decides, and everyone sees whose decision it is
+    for seat in range(4):
+        view = game.observation(seat)
+        assert view.to_move == 0 and view.phase == "buyback"
+        assert view.legal_actions == (["buyback", "pass"] if seat == 0 else [])
+        assert view.winners is None and view.buybacks == (0, 0, 0, 0)
+        assert view.scores == (13, 0, 0, 0) and view.alive == (1, 2, 3)
+    game.apply("buyback")
+    view = game.observation(2)
+    # the buy-back brings seat 0 in at the highest score still in (0); left of the
+    # next dealer (1) leads
+    assert view.scores == (0, 0, 0, 0)
+    assert view.buybacks == (1, 0, 0, 0) and view.pot == 5 and view.chips == (-2, -1, -1, -1)
+    assert view.to_move == game.current.to_move == 2 and view.phase == "play"
+    assert view.alive == (0, 1, 2, 3) and view.round_number == 2
+    play_round(game)
+    assert game.alive == (0, 3) and game.phase == "play"  # two left: no buy-back
+    play_round(game)
+    assert game.is_over and game.winners == (0,)
+    for seat in range(4):
+        view = game.observation(seat)
+        assert view.phase == "over" and view.to_move is None and view.legal_actions == []
+        assert view.winners == (0,)
+        assert view.buybacks == (1, 0, 0, 0)
+        assert view.chips == game.chips == (3, -1, -1, -1)
+        data = view.to_dict()
+        assert (data["winners"], data["buybacks"], data["to_move"]) == ([0], [1, 0, 0, 0], None)
+
+
+def test_a_hand_is_shown_lowest_rank_first_then_by_suit() -> None:
+    rnd = Round.from_hands(Rules(players=3), {0: "KC 2S 9H 2C AD 9C", 1: "3C 3D 3H 3S 4C 4D",
+                                               2: "5C 5D 5H 5S 6C 6D"}, dealer=2)  # fmt: skip
+    expected = ["2C", "2S", "9C", "9H", "KC", "AD"]
+    assert [str(c) for c in rnd.observation(0).hand] == expected
+    assert rnd.legal_actions() == expected
+    assert [str(c) for c in rnd.legal_cards()] == expected
+    assert rnd.to_record()["hands"]["0"] == " ".join(expected)
+    assert [str(c) for c in sort_cards(rnd.hands[0])] == expected
+
+
+def test_a_game_with_the_default_rules() -> None:
+    game = Game.new()
+    assert game.rules == Rules()
+    assert (game.players, game.seed, game.pot, game.phase) == (4, 0, 4, "play")
+    assert game.current.seats == (0, 1, 2, 3) and len(game.current.hands[0]) == 6
+    assert game.to_move == game.current.to_move is not None
+    assert game.to_record()["rules"] == Rules().to_dict()
+
+
+@pytest.mark.parametrize("action", [5, None, ["2C"], b"2C", 2.0])
+def test_an_action_that_is_not_text_is_refused_in_play(action: object) -> None:
+    game = Game.new(Rules(), seed=1)
+    before = game.to_record()
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(action)  # type: ignore[arg-type]
+    assert str(refused.value) == f"an action is text, not {action!r}"
+    assert not game.can_apply(action)  # type: ignore[arg-type]
+    assert game.to_record() == before
+
+
+@pytest.mark.parametrize("action", [5, None, ["buyback"], b"pass", True])
+def test_an_action_that_is_not_text_is_refused_during_a_buy_back(rig: Rig, action: object) -> None:
+    rig([{0: "KC", 1: "2D", 2: "3D", 3: "4D"}])
+    game = Game.new(Rules(players=4, eliminate_at=10), seed=2)
+    play_round(game)
+    assert game.phase == "buyback"
+    before = (game.to_record(), game.observation(0))
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(action)  # type: ignore[arg-type]
+    assert str(refused.value) == f"an action is text, not {action!r}: {BUYBACK_ASKED}"
+    with pytest.raises(IllegalAction):
+        game.verify(action)  # type: ignore[arg-type]
+    assert not game.can_apply(action)  # type: ignore[arg-type]
+    assert (game.to_record(), game.observation(0)) == before
+    with pytest.raises(IllegalAction) as refused:
+        game.apply("stay")
+    assert str(refused.value) == f"'stay' is not allowed: {BUYBACK_ASKED}"
+
+
+def test_the_record_keys_are_pinned() -> None:
+    game = Game.new(Rules(players=3), seed=4)
+    assert list(game.to_record()) == ["game", "type", "version", "rules", "seed", "actions"]
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    record = game.to_record()
+    assert list(record) == ["game", "type", "version", "rules", "seed", "actions", "result"]
+    assert (record["game"], record["type"], record["version"]) == ("gurka", "game", 1)
+    assert list(record["result"]) == ["scores", "chips", "winners"]
+    assert record["result"] == {
+        "scores": list(game.scores),
+        "chips": list(game.chips),
+        "winners": list(game.winners),
+    }
+    first = game.history[0].to_record()
+    assert list(first) == ["game", "type", "version", "rules", "dealer", "seed", "hands", "actions"]
+    assert (first["type"], list(first["hands"])) == ("round", ["0", "1", "2"])
