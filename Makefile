@@ -8,7 +8,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SEED ?= 1
 
-.PHONY: run test lint layers typecheck unit bench clean web web-test screenshots sheet-vectors
+.PHONY: run test lint layers typecheck unit bench clean web web-test screenshots sheet-vectors \
+	golden
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -68,6 +69,12 @@ web-test: $(STAMP) $(WEB_BUILT) $(CHROMIUM)
 
 screenshots: $(STAMP) $(WEB_BUILT) $(CHROMIUM)
 	cd $(WEB) && npx playwright test --project=screenshots
+
+# Rewrite the golden files (Kraken playthroughs, records of both games) after an
+# intended change of a rule or a format; review their diff before committing.
+golden: $(STAMP)
+	$(BIN)/python -m tests.kraken.playthroughs
+	$(BIN)/python -m tests.golden.records
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/kraken_playout.py

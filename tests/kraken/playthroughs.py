@@ -2,8 +2,8 @@
 
 Each transcript lists every decision (seat, phase, the legal actions, the action
 taken by a seeded random player) and the result. The test regenerates them and
-compares; after an intended rules change, regenerate with
-``.venv/bin/python -m tests.kraken.playthroughs`` and review the diff.
+compares; after an intended rules change, regenerate them with ``make golden`` (which
+runs ``.venv/bin/python -m tests.kraken.playthroughs``) and review the diff.
 """
 
 from __future__ import annotations
