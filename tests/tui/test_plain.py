@@ -168,3 +168,27 @@ def test_a_game_the_table_has_no_presenter_for_plays_in_plain_mode(
 def session_of(table: PlainTable) -> Session:
     """The session a plain table plays now (a load replaces it)."""
     return table.session
+
+
+def test_a_game_to_a_target_score_says_so() -> None:
+    import argparse
+
+    from cardtable.tui.cli import settings_from_args
+
+    args = argparse.Namespace(
+        name="kraken",
+        seat=None,
+        rules=None,
+        rounds=None,
+        target_score=750,
+        players=None,
+        level="easy",
+        seed=4,
+        pace=None,
+        plain=True,
+    )
+    settings = settings_from_args(args)
+    assert settings.rules_by_game["kraken"].target_score == 750
+    session = Session(settings, bot_factory=random_bots)
+    text = "\n".join(run(session, ["score", "quit"]))
+    assert "Round 1, playing to 750 points" in text

@@ -42,6 +42,12 @@ def register(games: Any) -> None:
         "--rounds", type=int, default=None, help="rounds in the game (games that have rounds)"
     )
     parser.add_argument(
+        "--target-score",
+        type=int,
+        default=None,
+        help="play until a team reaches this score (Kraken: 1500 or 750), not --rounds",
+    )
+    parser.add_argument(
         "--players", type=int, default=None, help="players (games for 3 to 8, such as Gurka)"
     )
     parser.add_argument("--level", default="medium", choices=sorted(LEVELS), help="bot level")
@@ -77,7 +83,11 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
     fields = {spec["name"] for spec in played.rules_schema()["fields"]}
     changes = {
         field: value
-        for field, value in (("rounds", args.rounds), ("players", args.players))
+        for field, value in (
+            ("rounds", args.rounds),
+            ("target_score", args.target_score),
+            ("players", args.players),
+        )
         if value is not None and field in fields
     }
     if changes:

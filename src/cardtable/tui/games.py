@@ -310,6 +310,8 @@ class KrakenPresenter(Presenter):
 
     def round_number(self, game: Any) -> int:
         """The round in play, counting from 1 (the last one at the end)."""
+        if game.rules.target_score is not None:
+            return len(game.history) + (not game.is_over)
         return min(len(game.history) + 1, int(game.rules.rounds))
 
     def action_amount(self, rnd: Any, seat: int, action: str) -> int:
@@ -411,10 +413,11 @@ class KrakenPresenter(Presenter):
 
     def status_lines(self, game: Any, observation: Any, human: int) -> list[str]:
         """Round, dealer, trump, declarer, multiplier, card points, roem and score."""
+        number, target = self.round_number(game), game.rules.target_score
         lines = [
-            _("Round {number} of {total}").format(
-                number=self.round_number(game), total=game.rules.rounds
-            )
+            _("Round {number}, playing to {target} points").format(number=number, target=target)
+            if target is not None
+            else _("Round {number} of {total}").format(number=number, total=game.rules.rounds)
         ]
         lines.append(
             _("Dealer: {seat}").format(seat=self.seat_name(observation.dealer, game.rules))

@@ -46,12 +46,17 @@ export function InfoBar({ state, score }: { state: TableState; score: ScoreInfo 
     const mine = state.seat !== null ? state.seat % 2 : 0;
     const us = (pair: number[] | undefined) => (pair ? `${pair[mine]} – ${pair[1 - mine]}` : '–');
     const kres = result as KrakenGameResult | null;
-    const total = Number(table.rules.rounds ?? 16);
+    const target = typeof table.rules.target_score === 'number' ? table.rules.target_score : null;
+    const total = target === null ? Number(table.rules.rounds ?? 16) : Infinity;
     const roundNo = kres ? Math.min(kres.rounds.length + (state.result ? 0 : 1), total) : null;
     const pairLabel = state.seat !== null ? `${t('info.us')} – ${t('info.them')}` : `${t('team.0')} – ${t('team.1')}`;
     return (
       <section class="info-bar" aria-label={t('info.status')} data-testid="info-bar">
-        {roundNo !== null && <div class="info-item">{t('table.round', { number: roundNo, total })}</div>}
+        {roundNo !== null && (
+          <div class="info-item">
+            {target === null ? t('table.round', { number: roundNo, total }) : t('table.roundTarget', { number: roundNo, target })}
+          </div>
+        )}
         <div class="info-item" data-testid="trump">
           <span class="info-label">{t('info.trump')}</span> {k?.trump ? <SuitBadge suit={k.trump} /> : <em>{t('info.notChosen')}</em>}
         </div>

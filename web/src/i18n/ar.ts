@@ -159,6 +159,7 @@ export const ar: Catalog = {
   "table.leave": "العودة إلى الطاولات",
   "table.game": "اللعبة {number}",
   "table.round": "الجولة {number} من {total}",
+  "table.roundTarget": "الجولة {number}، اللعب حتى {target} نقطة",
   "table.roundGurka": "الجولة {number}",
   "table.keys": "تختار الأسهم ورقة ويلعبها مفتاح الإدخال؛ الأرقام من 1 إلى 8 تلعب الورقة في ذلك المكان؛ L يعرض الأكلة الأخيرة.",
   "table.seats": "اللاعبون",

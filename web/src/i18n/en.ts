@@ -170,6 +170,7 @@ export const en = {
   'table.leave': 'Back to the tables',
   'table.game': 'Game {number}',
   'table.round': 'Round {number} of {total}',
+  'table.roundTarget': 'Round {number}, playing to {target} points',
   'table.roundGurka': 'Round {number}',
   'table.keys': 'Arrow keys choose a card, Enter plays it; the numbers 1 to 8 play the card at that place; L shows the last trick.',
   'table.seats': 'The players',

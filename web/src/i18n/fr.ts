@@ -159,6 +159,7 @@ export const fr: Catalog = {
   "table.leave": "Retour aux tables",
   "table.game": "Partie {number}",
   "table.round": "Manche {number} sur {total}",
+  "table.roundTarget": "Manche {number}, en {target} points",
   "table.roundGurka": "Manche {number}",
   "table.keys": "Les flèches choisissent une carte, Entrée la joue ; les chiffres 1 à 8 jouent la carte à cette place ; L montre le dernier pli.",
   "table.seats": "Les joueurs",

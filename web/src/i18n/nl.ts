@@ -159,6 +159,7 @@ export const nl: Catalog = {
   "table.leave": "Terug naar de tafels",
   "table.game": "Spel {number}",
   "table.round": "Ronde {number} van {total}",
+  "table.roundTarget": "Ronde {number}, spelen tot {target} punten",
   "table.roundGurka": "Ronde {number}",
   "table.keys": "Pijltjestoetsen kiezen een kaart, Enter speelt hem; de cijfers 1 tot 8 spelen de kaart op die plaats; L toont de laatste slag.",
   "table.seats": "De spelers",

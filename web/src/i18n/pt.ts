@@ -159,6 +159,7 @@ export const pt: Catalog = {
   "table.leave": "Voltar às mesas",
   "table.game": "Jogo {number}",
   "table.round": "Ronda {number} de {total}",
+  "table.roundTarget": "Ronda {number}, a jogar até {target} pontos",
   "table.roundGurka": "Ronda {number}",
   "table.keys": "As setas escolhem uma carta, Enter joga-a; os números 1 a 8 jogam a carta nesse lugar; L mostra a última vaza.",
   "table.seats": "Os jogadores",
