@@ -29,6 +29,7 @@ from cardtable.server.config import Settings
 from cardtable.server.protocol import PROTOCOL_VERSION, ServerError, json_schema
 from cardtable.server.security import BodyLimit, SecurityHeaders, install_log_redaction
 from cardtable.server.service import Service
+from cardtable.server.sheets import mount_sheets
 from cardtable.server.sockets import play_socket
 from cardtable.server.store import UserRow
 from cardtable.server.web import mount_web
@@ -420,5 +421,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await play_socket(websocket, table_id, settings)
 
+    mount_sheets(app)
     mount_web(app)  # the browser client; last, since it serves every other path
     return app

@@ -75,6 +75,9 @@ ERROR_CODES: dict[str, str] = {
     "bad_credentials": "unknown username or wrong password",
     "round_in_progress": "a round's analysis is served once the round is over",
     "chat_off": "the table's owner turned the spectators' chat off",
+    "account_needed": "only an account (not a guest or a bot) keeps score sheets on the server",
+    "bad_sheet": "the score sheet is refused by the rules (the text says what and where)",
+    "too_many_sheets": "the account keeps as many score sheets as allowed",
 }
 """Every error code the server sends, with its meaning."""
 

@@ -150,15 +150,20 @@ def _with_port(netloc: str, default: str) -> str:
 
 
 _SECRET = re.compile(r"((?:token|invite)=)[^&\s\"']*", re.IGNORECASE)
+_SHARED_SHEET = re.compile(r"(/api/sheets/shared/)[^/?#\s\"']+")
+"""A shared sheet's read-only token is the one secret a URL path may hold."""
 
 
 def redact(text: str) -> str:
-    """``text`` with the values of ``token`` and ``invite`` parameters blanked.
+    """``text`` with the values of ``token`` and ``invite`` parameters and a shared
+    sheet's token blanked.
 
     >>> redact('"GET /tables/ab?invite=s3cret&x=1 HTTP/1.1"')
     '"GET /tables/ab?invite=[redacted]&x=1 HTTP/1.1"'
+    >>> redact('"GET /api/sheets/shared/Xy_z-9?since=3 HTTP/1.1"')
+    '"GET /api/sheets/shared/[redacted]?since=3 HTTP/1.1"'
     """
-    return _SECRET.sub(r"\1[redacted]", text)
+    return _SHARED_SHEET.sub(r"\1[redacted]", _SECRET.sub(r"\1[redacted]", text))
 
 
 class _Redactor(logging.Filter):

@@ -63,6 +63,7 @@ __all__ = [
     "PendingAction",
     "PlayerStatsRow",
     "SeatRow",
+    "SheetRow",
     "Store",
     "TableRow",
     "UserRow",
@@ -266,6 +267,22 @@ class PlayerStatsRow(Base):
     sigma: Mapped[float] = mapped_column(Float)
     ordinal: Mapped[float] = mapped_column(Float)
     updated_at: Mapped[float] = mapped_column(Float, default=time.time)
+
+
+class SheetRow(Base):
+    """A score sheet an account keeps on the server (``docs/sheet.md``)."""
+
+    __tablename__ = "sheets"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    owner_id: Mapped[str] = mapped_column(ForeignKey("users.id"), index=True)
+    game: Mapped[str] = mapped_column(String(16))
+    title: Mapped[str] = mapped_column(String(128))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    """The sheet's JSON as the Python model writes it (entries, never results)."""
+    revision: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[float] = mapped_column(Float)
+    share_token: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
+    """The read-only link's token, or None; it reads this sheet and nothing else."""
 
 
 class AnalysisRow(Base):
