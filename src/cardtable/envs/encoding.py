@@ -46,6 +46,10 @@ class Encoding(ABC):
 
     def __init__(self) -> None:
         self._index = {action: index for index, action in enumerate(self.actions)}
+        self._at = {
+            segment.name: self.layout.slice(segment.name).start for segment in self.layout.segments
+        }
+        """Where each segment starts."""
 
     @property
     def size(self) -> int:

@@ -72,11 +72,6 @@ class GurkaEncoding(Encoding):
         ]
     )
 
-    def __init__(self) -> None:
-        super().__init__()
-        layout = self.layout
-        self._at = {segment.name: layout.slice(segment.name).start for segment in layout.segments}
-
     def _fill(self, observation: Any, out: npt.NDArray[np.float32]) -> None:
         obs: Observation = observation
         at = self._at

@@ -122,6 +122,30 @@ class _CardGame(pyspiel.Game):
         return _Observer(encoding(self.game_name), params)
 
 
+class _DealtState(pyspiel.State):
+    """A deal being dealt by chance (``round`` None), then the engine's round."""
+
+    game_name: str
+    round: Any
+
+    def current_player(self) -> int:
+        """Chance while dealing, then the seat to move, then terminal."""
+        if self.round is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.round.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return int(self.round.to_move)
+
+    def is_terminal(self) -> bool:
+        """True once the deal is played out."""
+        return self.round is not None and bool(self.round.is_over)
+
+    def __str__(self) -> str:
+        if self.round is None:
+            return f"dealing: dealer {self.dealer}, {len(self.dealt)} cards dealt"
+        return kind(self.game_name).text(self.round)
+
+
 class KrakenGame(_CardGame):
     """One Kraken deal, dealt by chance."""
 
@@ -148,8 +172,10 @@ class KrakenGame(_CardGame):
         return KrakenState(self)
 
 
-class KrakenState(pyspiel.State):
+class KrakenState(_DealtState):
     """A Kraken deal being dealt (chance) or played (the engine's round)."""
+
+    game_name = "kraken"
 
     def __init__(self, game: KrakenGame) -> None:
         super().__init__(game)
@@ -167,15 +193,6 @@ class KrakenState(pyspiel.State):
             for offset in (1, 2, 3, 4):
                 order += [(self.dealer + offset) % 4] * packet
         return order
-
-    def current_player(self) -> int:
-        """Chance while dealing, then the seat to move, then terminal."""
-        if self.round is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.round.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        assert self.round.to_move is not None
-        return int(self.round.to_move)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The dealer, or any card not yet dealt, all equally likely."""
@@ -214,10 +231,6 @@ class KrakenState(pyspiel.State):
             return f"dealer {action}" if self.dealer is None else f"deal {CARD_ACTIONS[action]}"
         return encoding("kraken").actions[action]
 
-    def is_terminal(self) -> bool:
-        """True once the deal is played out."""
-        return self.round is not None and self.round.is_over
-
     def returns(self) -> list[float]:
         """Each seat's team's points minus the other team's (0 before the end)."""
         if not self.is_terminal():
@@ -225,11 +238,6 @@ class KrakenState(pyspiel.State):
         assert self.round is not None
         ns, ew = self.round.result().points
         return [float(ns - ew), float(ew - ns)] * 2
-
-    def __str__(self) -> str:
-        if self.round is None:
-            return f"dealing: dealer {self.dealer}, {len(self.dealt)} cards dealt"
-        return kind("kraken").text(self.round)
 
 
 class GurkaGame(_CardGame):
@@ -256,8 +264,10 @@ class GurkaGame(_CardGame):
         return GurkaState(self)
 
 
-class GurkaState(pyspiel.State):
+class GurkaState(_DealtState):
     """A Gurka round being dealt (chance) or played (the engine's round)."""
+
+    game_name = "gurka"
 
     def __init__(self, game: GurkaGame) -> None:
         super().__init__(game)
@@ -265,15 +275,6 @@ class GurkaState(pyspiel.State):
         self.dealer: int | None = None
         self.dealt: list[int] = []
         self.round: GurkaRound | None = None
-
-    def current_player(self) -> int:
-        """Chance while dealing, then the seat to move, then terminal."""
-        if self.round is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.round.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        assert self.round.to_move is not None
-        return int(self.round.to_move)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The dealer, or any card not yet dealt, all equally likely."""
@@ -308,21 +309,12 @@ class GurkaState(pyspiel.State):
             return f"dealer {action}" if self.dealer is None else f"deal {CARDS[action]}"
         return str(CARDS[action])
 
-    def is_terminal(self) -> bool:
-        """True once the six tricks are played."""
-        return self.round is not None and self.round.is_over
-
     def returns(self) -> list[float]:
         """Minus each seat's penalty points (0 before the end)."""
         if not self.is_terminal():
             return [0.0] * self.rules.players
         assert self.round is not None
         return [-float(points) for points in self.round.result()]
-
-    def __str__(self) -> str:
-        if self.round is None:
-            return f"dealing: dealer {self.dealer}, {len(self.dealt)} cards dealt"
-        return kind("gurka").text(self.round)
 
 
 pyspiel.register_game(KRAKEN_TYPE, KrakenGame)
