@@ -58,3 +58,17 @@ def test_a_model_for_the_other_game_or_no_model_is_refused(tmp_path: Path) -> No
     (tmp_path / "junk.onnx").write_text("not a model")
     with pytest.raises(ValueError, match="cannot be loaded"):
         make_bot("policy", model=str(tmp_path / "junk.onnx"))
+
+
+def test_the_terminal_table_seats_a_trained_agent(tmp_path: Path) -> None:
+    from cardtable.envs.policy import PolicyBot
+    from cardtable.tui.cli import bot_factory
+
+    model = linear_policy(tmp_path / "kraken.onnx", "kraken")
+    factory = bot_factory(f'policy{{"model": "{model}"}}', "kraken", seed=4)
+    bots = [factory(seat) for seat in range(3)]
+    assert all(isinstance(bot, PolicyBot) for bot in bots)
+    with pytest.raises(ValueError, match="needs model=PATH"):
+        bot_factory("policy", "kraken", seed=1)
+    with pytest.raises(ValueError, match="name a built-in bot"):
+        bot_factory("cmd:python my_bot.py", "kraken", seed=1)

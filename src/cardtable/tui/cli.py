@@ -2,23 +2,28 @@
 
 ``cardtable play`` starts Kraken at once (you sit South, medium bots);
 ``cardtable play gurka --players 5``; ``--plain`` plays line by line without
-Textual; ``--replay FILE`` opens the replay viewer for any game record.
+Textual; ``--replay FILE`` opens the replay viewer for any game record; ``--bot``
+seats any built-in bot with options instead of a level (``--bot 'policy{"model":
+"agent.onnx"}'``, a trained agent).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from cardtable.arena.specs import BotSpec
+from cardtable.bots import Bot, make_bot
 from cardtable.game import kind, kinds
 from cardtable.records import load_record
 from cardtable.tui.games import game_names, presenter
 from cardtable.tui.i18n import LANGUAGES, detect_language, set_language
 from cardtable.tui.session import LEVELS, Session, Settings
 
-__all__ = ["main_play", "register", "settings_from_args"]
+__all__ = ["bot_factory", "main_play", "register", "settings_from_args"]
 
 
 def register(games: Any) -> None:
@@ -51,6 +56,12 @@ def register(games: Any) -> None:
         "--players", type=int, default=None, help="players (games for 3 to 8, such as Gurka)"
     )
     parser.add_argument("--level", default="medium", choices=sorted(LEVELS), help="bot level")
+    parser.add_argument(
+        "--bot",
+        default=None,
+        help="instead of the level, a built-in bot with its options, as the arena names it: "
+        """'policy{"model": "agent.onnx"}' (a trained agent), 'ismcts{"iterations": 500}'""",
+    )
     parser.add_argument(
         "--seat", default=None, help="your seat: N, E, S, W in Kraken (default S); 1-8 in Gurka"
     )
@@ -104,10 +115,35 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
     )
 
 
+def bot_factory(text: str, game: str, seed: int) -> Callable[[int], Bot]:
+    """The bots of ``--bot``: ``factory(seat)`` makes the bot of ``text`` (a built-in
+    bot's arena spec) for ``game``; ``ValueError`` says what is wrong, at once."""
+    spec = BotSpec.parse(text)
+    if spec.external:
+        raise ValueError(f"--bot {text!r}: name a built-in bot (the terminal runs no programs)")
+    name, options = spec.name, dict(spec.options)
+    make_bot(name, game=game, seed=seed, **options)  # a bad option says so now
+
+    def factory(seat: int) -> Bot:
+        return make_bot(name, game=game, seed=seed * 16 + seat, **options)
+
+    return factory
+
+
 def main_play(args: argparse.Namespace) -> int:
     """Run ``cardtable play``; returns the exit code."""
     set_language(args.lang or detect_language())
     settings = settings_from_args(args)
+    factory = None
+    if args.bot is not None:
+        if args.load is not None or args.replay is not None:
+            print("cardtable play: --bot seats the bots of a new game, not of --load or --replay")
+            return 2
+        try:
+            factory = bot_factory(args.bot, settings.game, settings.seed or 0)
+        except ValueError as error:
+            print(f"cardtable play: {error}")
+            return 2
     if args.replay is not None:
         record = load_record(args.replay)
         if args.plain:
@@ -120,7 +156,9 @@ def main_play(args: argparse.Namespace) -> int:
 
         CardTableApp(settings, replay=record).run()
         return 0
-    session = Session.load(args.load, settings) if args.load else Session(settings)
+    session = (
+        Session.load(args.load, settings) if args.load else Session(settings, bot_factory=factory)
+    )
     if args.plain:
         from cardtable.tui.plain import PlainTable
 
@@ -131,5 +169,5 @@ def main_play(args: argparse.Namespace) -> int:
         return PlainTable(session, read, print, pace=settings.pace).run()
     from cardtable.tui.app import CardTableApp
 
-    CardTableApp(settings, session=session).run()
+    CardTableApp(settings, session=session, bot_factory=factory).run()
     return 0
