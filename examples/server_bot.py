@@ -17,6 +17,11 @@ table too:
 
 It plays until the game at each table is over, reconnecting when the connection
 drops (a resent action id is applied once), and exits 0.
+
+With ``--bot SPEC`` it decides with a cardtable bot instead (then it imports
+cardtable), named as the arena names it, such as a trained agent:
+
+    python examples/server_bot.py --token BOT_TOKEN --bot 'policy{"model": "agent.onnx"}'
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ import json
 import random
 import sys
 import urllib.request
+from collections.abc import Callable
 
 from my_bot import choose
 from websockets.asyncio.client import connect
@@ -51,7 +57,32 @@ def over(message: dict) -> bool:
     return any(event["type"] == "game_over" for event in message.get("events", []))
 
 
-async def play_table(base: str, token: str, table_id: str, seed: int) -> int:
+Chooser = Callable[[str, dict, random.Random], str]
+
+
+def cardtable_bot(text: str) -> Chooser:
+    """A ``choose`` that asks the cardtable bot ``text`` (``NAME`` or
+    ``NAME{json options}``), one bot per game, from the observation alone."""
+    from cardtable.arena.specs import BotSpec
+    from cardtable.bots import decide_once, make_bot
+    from cardtable.game import kind
+
+    spec = BotSpec.parse(text)
+    bots: dict = {}
+
+    def choose_with_bot(game: str, observation: dict, rng: random.Random) -> str:
+        if game not in bots:
+            bots[game] = make_bot(spec.name, game=game, seed=rng.randrange(1 << 31), **spec.options)
+        rebuilt = kind(game).observation_from_dict(observation)
+        players = len(kind(game).seat_names(rebuilt.rules))
+        return decide_once(bots[game], game, rebuilt, players, rebuilt.rules)
+
+    return choose_with_bot
+
+
+async def play_table(
+    base: str, token: str, table_id: str, seed: int, decide: Chooser = choose
+) -> int:
     """Play our seat at ``table_id`` until its game is over; returns an exit code."""
     url = f"{base.replace('http', 'ws', 1)}/ws/tables/{table_id}"
     rng = random.Random(seed)
@@ -78,7 +109,7 @@ async def play_table(base: str, token: str, table_id: str, seed: int) -> int:
                         return 0
                     observation = message.get("observation")
                     if observation and message["to_move"] == seat and observation["legal_actions"]:
-                        action = choose(game, observation, rng)
+                        action = decide(game, observation, rng)
                         action_id = f"{message['game_id']}-{message['version']}"
                         await ws.send(
                             json.dumps({"type": "action", "id": action_id, "action": action})
@@ -95,13 +126,19 @@ async def main() -> int:
     parser.add_argument("--token", required=True, help="a bot account's or a seat's token")
     parser.add_argument("--table", default=None, help="the table (default: every one we sit at)")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--bot", default=None, help="decide with this cardtable bot (imports cardtable)"
+    )
     args = parser.parse_args()
+    decide = cardtable_bot(args.bot) if args.bot else choose
     base = args.url.rstrip("/")
     if args.table:
         tables = [args.table]
     else:
         tables = [t["id"] for t in my_tables(base, args.token) if t["status"] != "finished"]
-    codes = await asyncio.gather(*(play_table(base, args.token, t, args.seed) for t in tables))
+    codes = await asyncio.gather(
+        *(play_table(base, args.token, t, args.seed, decide) for t in tables)
+    )
     return max(codes, default=0)
 
 

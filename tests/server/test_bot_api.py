@@ -1,7 +1,8 @@
 """The bot API: an account creates a bot account and its token; external bots (a bot
 account, and a table's one-seat token) connect on the same WebSocket protocol and
 play their seats with ``examples/server_bot.py``, a separate program that does not
-import cardtable; their observations and actions are the arena protocol's."""
+import cardtable (unless ``--bot`` asks for a cardtable bot, such as a trained
+agent); their observations and actions are the arena protocol's."""
 
 from __future__ import annotations
 
@@ -15,16 +16,21 @@ import httpx
 
 from cardtable import kraken
 from cardtable.arena.protocol import check_message, encode, observation_from_dict
+from tests.envs.models import linear_policy
 from tests.server.helpers import run
 from tests.server.live import Api, Socket, close_all, joined, live_server
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "server_bot.py"
 
 
-async def _example(base: str, token: str, table: str | None = None) -> asyncio.subprocess.Process:
+async def _example(
+    base: str, token: str, table: str | None = None, bot: str | None = None
+) -> asyncio.subprocess.Process:
     args = [sys.executable, str(EXAMPLE), "--url", base, "--token", token]
     if table:
         args += ["--table", table]
+    if bot:
+        args += ["--bot", bot]
     return await asyncio.create_subprocess_exec(*args, stderr=asyncio.subprocess.PIPE)
 
 
@@ -80,9 +86,14 @@ def test_external_bots_play_a_whole_kraken_round(tmp_path: Path) -> None:
             assert isinstance(rebuilt, kraken.Observation) and rebuilt.to_dict() == observation
             await probe.close()
 
+            # one plays with the example's own rules, the other is a trained agent
+            # (a policy network exported to ONNX, here with random weights)
+            model = linear_policy(tmp_path / "agent.onnx", "kraken")
             programs = [
                 await _example(server.http, bot_token),
-                await _example(server.http, seat_token, table_id),
+                await _example(
+                    server.http, seat_token, table_id, bot=f'policy{{"model": "{model}"}}'
+                ),
             ]
             end: dict[str, Any] | None = None
             async with asyncio.timeout(60):
