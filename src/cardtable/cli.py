@@ -17,6 +17,7 @@ from cardtable.records import load_record
 from cardtable.server import cli as server_cli
 from cardtable.solver import cli as solver_cli
 from cardtable.tui import cli as tui_cli
+from cardtable.tui import sheet_cli
 
 EXTRAS = {
     **dict.fromkeys(
@@ -61,6 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena_cli.register_duel(bots_commands)
     server_cli.register(games)
     tui_cli.register(games)
+    sheet_cli.register(games)
     replay = games.add_parser(
         "replay",
         help="print the record of a game of any registered kind",
