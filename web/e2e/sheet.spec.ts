@@ -245,6 +245,16 @@ test('an account keeps the sheet on the server; a read-only link follows it live
   await page.getByTestId('kraken-add').click();
   await expectTotals(page, [142, 182]);
   await expectTotals(other, [142, 182]);
+
+  // the account's other device finds the sheet among its own
+  const device = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
+  await device.addInitScript((value) => localStorage.setItem('cardtable.session', value), JSON.stringify({ token: session.token, user: session.user }));
+  const second = await device.newPage();
+  second.on('console', (m) => m.type() === 'error' && errors.push(`device console: ${m.text()}`));
+  await second.goto('/sheet');
+  await second.getByTestId('sheet-list').getByRole('link', { name: 'Wij – Zij' }).click();
+  await expectTotals(second, [142, 182]);
   await owner.close();
   await viewer.close();
+  await device.close();
 });

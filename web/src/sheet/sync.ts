@@ -76,8 +76,16 @@ function saveSoon(stored: StoredSheet): void {
   );
 }
 
+let pulling: Promise<void> = Promise.resolve();
+
+/** Pull once after any pull under way (so that two pulls never add the same sheet twice). */
+function pull(): Promise<void> {
+  pulling = pulling.then(pullNow);
+  return pulling;
+}
+
 /** Bring in the account's sheets that this browser lacks, and save the ones the server lacks. */
-async function pull(): Promise<void> {
+async function pullNow(): Promise<void> {
   if (!hasAccount()) return;
   try {
     const listing = await api<ServerListing>('/api/sheets');
