@@ -111,6 +111,25 @@ class Api:
             body = reply.json()
         return cls(base, body["token"], body["user"])
 
+    @classmethod
+    async def account(
+        cls, base: str, username: str, password: str = "pass-word-1", name: str | None = None
+    ) -> Api:
+        """A new account (registered), logged in."""
+        async with httpx.AsyncClient(base_url=base, timeout=TIMEOUT) as anonymous:
+            reply = await anonymous.post(
+                "/api/register", json={"username": username, "password": password, "name": name}
+            )
+            reply.raise_for_status()
+            body = reply.json()
+        return cls(base, body["token"], body["user"])
+
+    @classmethod
+    def of(cls, base: str, reply: httpx.Response) -> Api:
+        """The client of the session a login (or password change) ``reply`` gave."""
+        body = reply.json()
+        return cls(base, body["token"], body["user"])
+
     async def post(self, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
         """POST and return the JSON body (raising on an error status)."""
         reply = await self.client.post(path, json=body or {})
@@ -129,6 +148,18 @@ class Api:
     async def close(self) -> None:
         """Close the HTTP client."""
         await self.client.aclose()
+
+
+async def log_in(base: str, username: str, password: str) -> httpx.Response:
+    """``POST /api/login`` without a session, its reply as it came."""
+    async with httpx.AsyncClient(base_url=base, timeout=TIMEOUT) as anonymous:
+        return await anonymous.post("/api/login", json={"username": username, "password": password})
+
+
+def error_code(reply: httpx.Response) -> str:
+    """The ``code`` of an HTTP error reply."""
+    code: str = reply.json()["error"]["code"]
+    return code
 
 
 class Socket:

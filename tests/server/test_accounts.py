@@ -6,34 +6,21 @@ limits) of the new endpoints."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import httpx
 
-from tests.server.helpers import TIMEOUT, run
-from tests.server.live import Api, Socket, close_all, live_server, play_until_over
+from tests.server.helpers import run
+from tests.server.live import (
+    Api,
+    Socket,
+    close_all,
+    error_code,
+    live_server,
+    log_in,
+    play_until_over,
+)
 
 RANDOM = {"kind": "bot", "level": "random"}
-
-
-def _code(reply: httpx.Response) -> str:
-    code: str = reply.json()["error"]["code"]
-    return code
-
-
-async def _account(base: str, username: str, password: str, name: str) -> Api:
-    async with httpx.AsyncClient(base_url=base, timeout=TIMEOUT) as anonymous:
-        reply = await anonymous.post(
-            "/api/register", json={"username": username, "password": password, "name": name}
-        )
-        assert reply.status_code == 200, reply.text
-        body: dict[str, Any] = reply.json()
-    return Api(base, body["token"], body["user"])
-
-
-async def _login(base: str, username: str, password: str) -> httpx.Response:
-    async with httpx.AsyncClient(base_url=base, timeout=TIMEOUT) as anonymous:
-        return await anonymous.post("/api/login", json={"username": username, "password": password})
 
 
 def test_a_name_change_shows_at_the_table_and_on_the_leaderboard(tmp_path: Path) -> None:
@@ -54,11 +41,10 @@ def test_a_name_change_shows_at_the_table_and_on_the_leaderboard(tmp_path: Path)
             for name in ("\u202eecilA", "Botty bot", "", " ", "x" * 41):
                 reply_ = await alice.client.post("/api/me/name", json={"name": name})
                 assert reply_.status_code in (400, 422), name
-                assert _code(reply_) in ("bad_name", "bad_request"), name
+                assert error_code(reply_) in ("bad_name", "bad_request"), name
             assert (await alice.get("/api/me"))["name"] == "Alicia B"
-            anonymous = await httpx.AsyncClient(base_url=server.http).post(
-                "/api/me/name", json={"name": "Eve"}
-            )
+            async with httpx.AsyncClient(base_url=server.http) as nobody:
+                anonymous = await nobody.post("/api/me/name", json={"name": "Eve"})
             assert anonymous.status_code == 401
             await close_all(sock, alice)
 
@@ -71,17 +57,17 @@ def test_password_change_logs_other_devices_out(tmp_path: Path) -> None:
 
     async def main() -> None:
         with live_server(tmp_path) as server:
-            phone = await _account(server.http, "carol", "first-secret", "Carol")
-            reply = await _login(server.http, "carol", "first-secret")
+            phone = await Api.account(server.http, "carol", "first-secret", "Carol")
+            reply = await log_in(server.http, "carol", "first-secret")
             assert reply.status_code == 200
-            laptop = Api(server.http, reply.json()["token"], reply.json()["user"])
+            laptop = Api.of(server.http, reply)
             assert laptop.user["id"] == phone.user["id"]
             assert (await laptop.get("/api/me"))["username"] == "carol"
 
             wrong = await phone.client.post(
                 "/api/me/password", json={"current": "nope-nope", "password": "second-secret"}
             )
-            assert wrong.status_code == 401 and _code(wrong) == "bad_credentials"
+            assert wrong.status_code == 401 and error_code(wrong) == "bad_credentials"
             short = await phone.client.post(
                 "/api/me/password", json={"current": "first-secret", "password": "short"}
             )
@@ -94,13 +80,13 @@ def test_password_change_logs_other_devices_out(tmp_path: Path) -> None:
             assert (await phone.client.get("/api/me")).status_code == 401  # the old token
             renewed = Api(server.http, changed["token"], changed["user"])
             assert (await renewed.get("/api/me"))["username"] == "carol"
-            assert (await _login(server.http, "carol", "first-secret")).status_code == 401
-            assert (await _login(server.http, "carol", "second-secret")).status_code == 200
+            assert (await log_in(server.http, "carol", "first-secret")).status_code == 401
+            assert (await log_in(server.http, "carol", "second-secret")).status_code == 200
             guest = await Api.guest(server.http, "Gus")
             refused = await guest.client.post(
                 "/api/me/password", json={"current": "x", "password": "long-enough"}
             )
-            assert refused.status_code == 403 and _code(refused) == "forbidden"
+            assert refused.status_code == 403 and error_code(refused) == "forbidden"
             await close_all(phone, laptop, renewed, guest)
 
     run(main)
@@ -128,11 +114,11 @@ def test_a_guest_becomes_an_account_keeping_games_and_rating(tmp_path: Path) -> 
             before = await guest.get(f"/api/players/{guest.user['id']}")
             assert before["kind"] == "guest" and before["stats"]["kraken"]["games"] == 1
 
-            taken = await _account(server.http, "taken", "some-password", "Tom")
+            taken = await Api.account(server.http, "taken", "some-password", "Tom")
             clash = await guest.client.post(
                 "/api/me/upgrade", json={"username": "taken", "password": "long-enough"}
             )
-            assert clash.status_code == 409 and _code(clash) == "username_taken"
+            assert clash.status_code == 409 and error_code(clash) == "username_taken"
             bad = await guest.client.post(
                 "/api/me/upgrade", json={"username": "<script>", "password": "long-enough"}
             )
@@ -148,8 +134,8 @@ def test_a_guest_becomes_an_account_keeping_games_and_rating(tmp_path: Path) -> 
             }
             assert (await guest.client.get("/api/me")).status_code == 401  # rotated
             # a second device logs in and finds the same games and rating
-            reply = await _login(server.http, "dora", "dora-secret")
-            other = Api(server.http, reply.json()["token"], reply.json()["user"])
+            reply = await log_in(server.http, "dora", "dora-secret")
+            other = Api.of(server.http, reply)
             after = await other.get(f"/api/players/{other.user['id']}")
             assert after["kind"] == "account"
             assert after["ratings"] == before["ratings"] and after["stats"] == before["stats"]
@@ -175,7 +161,7 @@ def test_the_new_account_endpoints_are_rate_limited(tmp_path: Path) -> None:
             for n in range(3):
                 await erin.post("/api/me/name", {"name": f"Erin {n}"})
             reply = await erin.client.post("/api/me/name", json={"name": "Erin 4"})
-            assert reply.status_code == 429 and _code(reply) == "rate_limited"
+            assert reply.status_code == 429 and error_code(reply) == "rate_limited"
             assert reply.headers["Retry-After"]
             assert (await erin.get("/api/me"))["name"] == "Erin 2"
             await erin.post("/api/me/upgrade", {"username": "erin", "password": "long-enough"})
@@ -184,8 +170,8 @@ def test_the_new_account_endpoints_are_rate_limited(tmp_path: Path) -> None:
                 "/api/me/upgrade", json={"username": "gus", "password": "long-enough"}
             )
             assert reply.status_code == 429  # one registration a minute per address
-            reply = await _login(server.http, "erin", "long-enough")
-            erin = Api(server.http, reply.json()["token"], reply.json()["user"])
+            reply = await log_in(server.http, "erin", "long-enough")
+            erin = Api.of(server.http, reply)
             guesses = [
                 await erin.client.post(
                     "/api/me/password", json={"current": f"guess-{n}", "password": "new-secret"}

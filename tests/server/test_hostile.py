@@ -41,6 +41,7 @@ from tests.server.live import (
     Socket,
     all_joined,
     close_all,
+    error_code,
     guests,
     joined,
     live_server,
@@ -51,11 +52,6 @@ from tests.server.live import (
 HUMAN: dict[str, Any] = {"kind": "human"}
 RANDOM: dict[str, Any] = {"kind": "bot", "level": "random"}
 ONE_ROUND: dict[str, Any] = {"rounds": 1}
-
-
-def _code(reply: httpx.Response) -> str:
-    code: str = reply.json()["error"]["code"]
-    return code
 
 
 @contextlib.asynccontextmanager
@@ -249,13 +245,13 @@ def test_the_owner_aborts_a_game_nobody_can_finish(tmp_path: Path) -> None:
             table_id = created["table"]["id"]
             abort = f"/api/tables/{table_id}/abort"
             reply = await alice.client.post(abort)
-            assert reply.status_code == 409 and _code(reply) == "no_game"
+            assert reply.status_code == 409 and error_code(reply) == "no_game"
             sock = await joined(server, table_id, alice)
             started = await alice.post(f"/api/tables/{table_id}/start", {"seed": 3})
             game_id = started["table"]["game_id"]
             await turn(sock, 0)  # the bots wait for Alice now
             reply = await mallory.client.post(abort)
-            assert reply.status_code == 403 and _code(reply) == "forbidden"
+            assert reply.status_code == 403 and error_code(reply) == "forbidden"
             ended = await alice.post(abort)
             assert ended["table"]["status"] == "waiting"
             state = await sock.until("state")
@@ -303,7 +299,7 @@ def test_a_rated_game_is_aborted_only_when_it_waits_for_another_player(
             while not (message["to_move"] == 1 and refused):
                 if message["to_move"] == 0 and message["version"] > 0 and not refused:
                     reply = await alice.client.post(abort)
-                    assert reply.status_code == 409 and _code(reply) == "abort_refused"
+                    assert reply.status_code == 409 and error_code(reply) == "abort_refused"
                     refused = True
                 if message["to_move"] == 0:
                     action = message["observation"]["legal_actions"][0]
@@ -505,7 +501,7 @@ def test_sessions_end_at_logout_at_a_new_login_and_when_they_expire(tmp_path: Pa
                 assert row is not None and row.expires_at is not None
                 row.expires_at = time.time() - 1
             reply = await alice.client.get("/api/me")
-            assert reply.status_code == 401 and _code(reply) == "unauthorized"
+            assert reply.status_code == 401 and error_code(reply) == "unauthorized"
             sock = await Socket.open(server.ws, created["table"]["id"], alice.token)
             assert (await sock.until("error"))["code"] == "unauthorized"
             await sock.close()
@@ -525,7 +521,7 @@ def test_guests_and_logins_are_rate_limited(tmp_path: Path) -> None:
                     reply = await http.post("/api/guest", json={"name": f"G{i}"})
                     assert reply.status_code == 200
                 reply = await http.post("/api/guest", json={"name": "G6"})
-                assert reply.status_code == 429 and _code(reply) == "rate_limited"
+                assert reply.status_code == 429 and error_code(reply) == "rate_limited"
                 assert int(reply.headers["retry-after"]) > 0
 
                 account = {"username": "marit", "password": "kraken-nat-8"}
@@ -533,9 +529,9 @@ def test_guests_and_logins_are_rate_limited(tmp_path: Path) -> None:
                 wrong = {"username": "marit", "password": "guess-0000"}
                 for _ in range(5):
                     reply = await http.post("/api/login", json=wrong)
-                    assert reply.status_code == 401 and _code(reply) == "bad_credentials"
+                    assert reply.status_code == 401 and error_code(reply) == "bad_credentials"
                 reply = await http.post("/api/login", json=wrong)
-                assert reply.status_code == 429 and _code(reply) == "rate_limited"
+                assert reply.status_code == 429 and error_code(reply) == "rate_limited"
                 # even the right password: a guesser cannot tell it from a wrong one
                 reply = await http.post("/api/login", json=account)
                 assert reply.status_code == 429
@@ -551,14 +547,14 @@ def test_table_creation_is_limited(tmp_path: Path) -> None:
             for _ in range(3):
                 await alice.post("/api/tables", table)
             reply = await alice.client.post("/api/tables", json=table)
-            assert reply.status_code == 429 and _code(reply) == "rate_limited"
+            assert reply.status_code == 429 and error_code(reply) == "rate_limited"
             await alice.close()
         with live_server(tmp_path / "open", max_open_tables=2) as server:
             alice, bob = await guests(server, "Alice", "Bob")
             for _ in range(2):
                 await alice.post("/api/tables", table)
             reply = await alice.client.post("/api/tables", json=table)
-            assert reply.status_code == 429 and _code(reply) == "too_many_tables"
+            assert reply.status_code == 429 and error_code(reply) == "too_many_tables"
             await bob.post("/api/tables", table)  # another owner is not concerned
             for api in (alice, bob):
                 await api.close()
@@ -708,7 +704,7 @@ def test_a_private_tables_games_stay_private(tmp_path: Path) -> None:
                 assert [g["id"] for g in bots] == [public_game]
                 for path in [*reads, f"/api/games/{game_id}/rounds/0/analysis"]:
                     reply = await http.get(path)
-                    assert reply.status_code == 404 and _code(reply) == "not_found", path
+                    assert reply.status_code == 404 and error_code(reply) == "not_found", path
                     reply = await http.get(path, headers={"X-Invite": "not-the-invite"})
                     assert reply.status_code == 404, path
                     reply = await eve.client.get(path)
@@ -755,7 +751,7 @@ def test_one_person_holds_one_seat_of_a_rated_table(tmp_path: Path) -> None:
             reply = await alice.client.post(
                 "/api/tables", json={"game": "kraken", "seats": token_seat}
             )
-            assert reply.status_code == 409 and _code(reply) == "one_seat_rated"
+            assert reply.status_code == 409 and error_code(reply) == "one_seat_rated"
             casual = await alice.post(
                 "/api/tables", {"game": "kraken", "seats": token_seat, "rated": False}
             )
@@ -768,7 +764,7 @@ def test_one_person_holds_one_seat_of_a_rated_table(tmp_path: Path) -> None:
                     "seats": [HUMAN, {"kind": "external", "bot": own["id"]}, RANDOM, RANDOM],
                 },
             )
-            assert reply.status_code == 409 and _code(reply) == "one_seat_rated"
+            assert reply.status_code == 409 and error_code(reply) == "one_seat_rated"
 
             # Bob's bot is invited: its seat is reserved until it joins
             made = await bob.post("/api/bots", {"name": "Bobbot"})
@@ -789,13 +785,13 @@ def test_one_person_holds_one_seat_of_a_rated_table(tmp_path: Path) -> None:
             seat = created["table"]["seats"][1]
             assert seat["reserved"] is True and seat["open"] is False and seat["user_id"] is None
             reply = await alice.client.post(f"/api/tables/{table_id}/start", json={})
-            assert reply.status_code == 409 and _code(reply) == "seats_open"
+            assert reply.status_code == 409 and error_code(reply) == "seats_open"
             reply = await carol.client.post(
                 f"/api/tables/{table_id}/join", json={"seat": 1, "invite": invite}
             )
-            assert reply.status_code == 409 and _code(reply) == "seat_taken"
+            assert reply.status_code == 409 and error_code(reply) == "seat_taken"
             reply = await carol.client.post(f"/api/tables/{table_id}/join", json={"invite": invite})
-            assert reply.status_code == 409 and _code(reply) == "table_full"
+            assert reply.status_code == 409 and error_code(reply) == "table_full"
             tables = (await bobbot.get("/api/me/tables"))["tables"]
             assert [t["id"] for t in tables] == [table_id]
             joined = await bobbot.post(f"/api/tables/{table_id}/join", {})
@@ -921,7 +917,7 @@ def test_names_that_hide_or_impersonate_are_refused(tmp_path: Path) -> None:
                 ):
                     reply = await http.post("/api/guest", json={"name": name})
                     assert reply.status_code in (400, 422), (name, reply.text)
-                    assert _code(reply) in ("bad_name", "bad_request"), name
+                    assert error_code(reply) in ("bad_name", "bad_request"), name
                     reply = await http.post(
                         "/api/register",
                         json={"username": "mallory", "password": "password-1", "name": name},

@@ -9,33 +9,19 @@ from pathlib import Path
 
 import httpx
 
-from tests.server.helpers import TIMEOUT, run
-from tests.server.live import Api, Socket, close_all, guests, live_server
+from tests.server.helpers import run
+from tests.server.live import Api, Socket, close_all, error_code, guests, live_server
 
 HUMAN = {"kind": "human"}
 RANDOM = {"kind": "bot", "level": "random"}
 FRIEND = {"kind": "human", "invite": True}
 
 
-def _code(reply: httpx.Response) -> str:
-    code: str = reply.json()["error"]["code"]
-    return code
-
-
-async def _account(base: str, username: str, name: str) -> Api:
-    async with httpx.AsyncClient(base_url=base, timeout=TIMEOUT) as anonymous:
-        reply = await anonymous.post(
-            "/api/register", json={"username": username, "password": "pass-word-1", "name": name}
-        )
-        reply.raise_for_status()
-    return Api(base, reply.json()["token"], reply.json()["user"])
-
-
 def test_kept_seats_go_to_the_invited_only(tmp_path: Path) -> None:
     async def main() -> None:
         with live_server(tmp_path) as server:
             alice, stranger, friend = await guests(server, "Alice", "Stranger", "Friend")
-            carol = await _account(server.http, "carol", "Carol")
+            carol = await Api.account(server.http, "carol", name="Carol")
             created = await alice.post(
                 "/api/tables",
                 {
@@ -62,7 +48,7 @@ def test_kept_seats_go_to_the_invited_only(tmp_path: Path) -> None:
                 reply = await stranger.client.post(
                     f"/api/tables/{table_id}/join", json={"seat": seat}
                 )
-                assert reply.status_code == 409 and _code(reply) == "seat_taken", reply.text
+                assert reply.status_code == 409 and error_code(reply) == "seat_taken", reply.text
             reply = await stranger.client.post(f"/api/tables/{table_id}/join", json={"seat": 1})
             assert "invite link" in reply.json()["error"]["message"]
             joined = await stranger.post(f"/api/tables/{table_id}/join", {})
@@ -75,7 +61,7 @@ def test_kept_seats_go_to_the_invited_only(tmp_path: Path) -> None:
             # the friend with the invite takes the seat kept for them; Carol hers
             await friend.post(f"/api/tables/{table_id}/join", {"seat": 1, "invite": invite})
             reply = await alice.client.post(f"/api/tables/{table_id}/start", json={})
-            assert reply.status_code == 409 and _code(reply) == "seats_open"
+            assert reply.status_code == 409 and error_code(reply) == "seats_open"
             table = (await carol.post(f"/api/tables/{table_id}/join", {}))["table"]
             assert [s["user_id"] for s in table["seats"]] == [
                 alice.user["id"],
@@ -92,7 +78,7 @@ def test_kept_seats_go_to_the_invited_only(tmp_path: Path) -> None:
 def test_a_seat_is_kept_only_for_an_existing_account(tmp_path: Path) -> None:
     async def main() -> None:
         with live_server(tmp_path) as server:
-            alice = await _account(server.http, "alice", "Alice")
+            alice = await Api.account(server.http, "alice", name="Alice")
             (guest,) = await guests(server, "Gus")
             for player, message in (("nobody", "no account"), ("alice", "already has")):
                 reply = await alice.client.post(
@@ -113,7 +99,7 @@ def test_a_seat_is_kept_only_for_an_existing_account(tmp_path: Path) -> None:
             )
             assert reply.status_code == 400
             # the named player sees the private table without its invite
-            bob = await _account(server.http, "bob", "Bob")
+            bob = await Api.account(server.http, "bob", name="Bob")
             created = await alice.post(
                 "/api/tables",
                 {
@@ -134,7 +120,7 @@ def test_the_lobby_shows_hosts_names_and_live_games_without_secrets(tmp_path: Pa
     async def main() -> None:
         with live_server(tmp_path) as server:
             alice, bob, watcher = await guests(server, "Alice", "Bob", "Watcher")
-            carol = await _account(server.http, "carol", "Carol")
+            carol = await Api.account(server.http, "carol", name="Carol")
             waiting = await alice.post(
                 "/api/tables",
                 {
@@ -172,6 +158,15 @@ def test_the_lobby_shows_hosts_names_and_live_games_without_secrets(tmp_path: Pa
             live = lobby["live"][0]
             assert live["spectators"] == 1  # one person in two tabs
             assert live["seats"][0]["name"] == "Bob"
+
+            # a table this node does not hold in memory shows the same names
+            async def forget() -> bool:
+                runtimes = server.app.state.service.tables.runtimes
+                return runtimes.pop(waiting["table"]["id"], None) is not None
+
+            assert await server.on_server(forget)
+            again = (await watcher.get("/api/tables"))["tables"][0]
+            assert [s["name"] for s in again["seats"]] == ["Alice", "Bob", None, "bot (random)"]
             assert all("observation" not in json.dumps(t) for t in lobby["live"])
             await close_all(eyes, twice, alice, bob, watcher, carol)
 

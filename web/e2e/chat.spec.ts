@@ -3,15 +3,8 @@
 // are hidden from the viewer who muted them, also after a reload (the mute is kept
 // in this browser), until unmuted. Bob reads the table in French.
 
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { createTable, expect, test } from './fixtures';
-
-async function violations(page: Page): Promise<string[]> {
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
-}
+import { axeViolations, createTable, expect, test } from './fixtures';
 
 async function say(page: Page, text: string): Promise<void> {
   const chat = page.getByTestId('chat');
@@ -61,7 +54,7 @@ test('history, rooms, mutes and hostile text in the chat', async ({ player }) =>
   await bob.page.getByRole('button', { name: 'Masquer Alice' }).first().click();
   await expect(lines(bob.page)).toHaveText(['salut Alice']);
   await expect(bob.page.getByTestId('muted')).toContainText('Alice est masqué (dans ce navigateur).');
-  expect(await violations(bob.page)).toEqual([]);
+  expect(await axeViolations(bob.page)).toEqual([]);
   await bob.page.reload();
   await expect(lines(bob.page)).toHaveText(['salut Alice']);
   await bob.page.getByRole('button', { name: 'Réafficher Alice' }).click();

@@ -2,6 +2,7 @@
 // temporary SQLite database, quick bots), players in their own browser contexts, and
 // a check that no page logged a console error or threw.
 
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -295,4 +296,15 @@ async function waitVersionAbove(page: Page, version: number): Promise<void> {
       { timeout: 5000 },
     )
     .catch(() => undefined);
+}
+
+/**
+ * axe-core's WCAG 2.1 A and AA violations of the page, one line each. The page is
+ * shown with reduced motion first: axe reads colours as painted, and a dialog fading
+ * in has too little contrast for a moment.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }

@@ -4,15 +4,7 @@
 // which seat is kept, and can take only the open seat; the friend and the named
 // player take theirs; the game shows among the live games with its spectators.
 
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-
-async function violations(page: Page): Promise<string[]> {
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
-}
+import { axeViolations, expect, test } from './fixtures';
 
 test('kept seats, the lobby in Arabic, and a live game with its spectators', async ({ player }) => {
   const username = `carol_${Math.random().toString(36).slice(2, 8)}`;
@@ -58,7 +50,7 @@ test('kept seats, the lobby in Arabic, and a live game with its spectators', asy
   const join = await row.getByRole('link').boundingBox();
   const text = await row.locator('.lobby-table').boundingBox();
   expect(join!.x).toBeLessThan(text!.x);
-  expect(await violations(bob.page)).toEqual([]);
+  expect(await axeViolations(bob.page)).toEqual([]);
   await row.getByRole('link').click();
   const bobRoom = bob.page.getByTestId('waiting-room');
   await expect(bobRoom).toBeVisible();
@@ -88,5 +80,5 @@ test('kept seats, the lobby in Arabic, and a live game with its spectators', asy
   const lobby = await alice.context.newPage();
   await lobby.goto('/');
   await expect(lobby.getByTestId('live-games').locator(`li[data-table="${tableId}"]`).getByTestId('spectators')).toHaveText('1 watching');
-  expect(await violations(lobby)).toEqual([]);
+  expect(await axeViolations(lobby)).toEqual([]);
 });
