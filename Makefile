@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 SEED ?= 1
 
 .PHONY: run test lint layers typecheck unit bench clean web web-test screenshots sheet-vectors \
-	golden
+	golden mutation
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -75,6 +75,11 @@ screenshots: $(STAMP) $(WEB_BUILT) $(CHROMIUM)
 golden: $(STAMP)
 	$(BIN)/python -m tests.kraken.playthroughs
 	$(BIN)/python -m tests.golden.records
+
+# Mutation testing of the rules core (docs/testing.md): slow, not part of `make test`.
+MODULES ?=
+mutation: $(STAMP)
+	$(BIN)/python -m tests.mutation.run $(MODULES)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/kraken_playout.py

@@ -10,6 +10,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# `make mutation` runs the tests under this profile: no deadline (a loaded machine
+# must not pass off a slow run as a killed mutant) and no example database (each
+# mutant meets the same examples, not those earlier mutants failed on).
+settings.register_profile("mutation", deadline=None, database=None)
 
 _PROC = Path("/proc")
 _LEFTOVER_TIMEOUT = 30.0

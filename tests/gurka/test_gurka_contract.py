@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 import pytest
 
+from cardtable.cards import Card, CardSet, parse_cards
 from cardtable.errors import IllegalAction
 from cardtable.gurka import Game, Round, Rules
 from cardtable.gurka.trick import sort_cards
@@ -141,3 +142,46 @@ def test_the_record_keys_are_pinned() -> None:
     first = game.history[0].to_record()
     assert list(first) == ["game", "type", "version", "rules", "dealer", "seed", "hands", "actions"]
     assert (first["type"], list(first["hands"])) == ("round", ["0", "1", "2"])
+
+
+def test_round_properties_at_known_points() -> None:
+    # properties are not mutated by mutation testing: each is pinned here on purpose
+    rnd = Round.from_hands(Rules(players=4), {0: "2C 9D", 2: "5H KS", 3: "7C 7D"}, dealer=3)
+    assert (rnd.rules, rnd.players, rnd.seats, rnd.dealer, rnd.seed) == (
+        Rules(players=4), 4, (0, 2, 3), 3, None,
+    )  # fmt: skip
+    assert (rnd.phase, rnd.is_over, rnd.to_move, rnd.leader, rnd.tricks_total) == (
+        "play", False, 0, 0, 2,
+    )  # fmt: skip
+    rnd.apply("9D")
+    rnd.apply("KS")
+    assert rnd.trick == [(0, Card.parse("9D")), (2, Card.parse("KS"))]
+    assert (rnd.to_move, rnd.leader, rnd.actions, rnd.penalties) == (3, 0, ["9D", "KS"], (0,) * 4)
+    rnd.apply("7C")  # seat 2's KS takes the first trick and leads the last
+    assert rnd.trick == [] and (rnd.to_move, rnd.leader) == (2, 2)
+    assert [t.cards for t in rnd.tricks] == [tuple(parse_cards("9D KS 7C"))]
+    assert rnd.hands == {0: CardSet.parse("2C"), 2: CardSet.parse("5H"), 3: CardSet.parse("7D")}
+    for action in ("5H", "7D", "2C"):
+        rnd.apply(action)
+    assert (rnd.phase, rnd.is_over, rnd.to_move, rnd.leader) == ("done", True, None, None)
+    assert rnd.penalties == rnd.result() == (0, 0, 0, 7)
+    assert rnd.initial_hands == {
+        0: CardSet.parse("2C 9D"), 2: CardSet.parse("5H KS"), 3: CardSet.parse("7C 7D"),
+    }  # fmt: skip
+    assert rnd.tricks[1].plays == ((2, Card.parse("5H")), (3, Card.parse("7D")),
+                                   (0, Card.parse("2C")))  # fmt: skip
+
+
+def test_game_properties_at_known_points(rig: Rig) -> None:
+    rig([{0: "2C", 1: "3C", 2: "QC"}, {0: "2D", 1: "KD"}])
+    game = Game.new(Rules(players=3, eliminate_at=12, stake=2), seed=5)
+    assert (game.seed, game.players, game.round_number, game.history) == (5, 3, 1, [])
+    assert (game.paid, game.winner, game.winners, game.actions) == ((2, 2, 2), None, (), [])
+    first = game.current
+    play_round(game)  # seat 2 scores 12: out, two left, no buy-back
+    assert game.history == [first] and game.current is not first
+    assert (game.round_number, game.alive, game.scores) == (2, (0, 1), (0, 0, 12))
+    play_round(game)  # seat 1 scores 13: out, seat 0 wins the pot of 6
+    assert game.actions == ["2C", "3C", "QC", "KD", "2D"]  # left of dealer 0 leads
+    assert (game.round_number, game.winner, game.winners) == (2, 0, (0,))
+    assert (game.paid, game.chips, game.pot) == ((2, 2, 2), (4, -2, -2), 6)

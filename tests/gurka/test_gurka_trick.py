@@ -6,9 +6,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardtable.cards import CARDS, Card, parse_cards
+from cardtable.cards import CARDS, Card, CardSet, parse_cards
 from cardtable.gurka import Rules, explain_illegal, legal_plays, penalty, trick_taker
-from cardtable.gurka.trick import scoring_seats
+from cardtable.gurka.trick import (
+    lowest_mask,
+    lowest_rank,
+    rank_mask,
+    scoring_seats,
+    why_refused,
+)
 
 
 def plays(hand: str, trick: str, rules: Rules | None = None) -> list[str]:
@@ -133,8 +139,9 @@ def test_aces_unbeatable_first_ace_takes_the_trick() -> None:
 
 
 def test_empty_trick_has_no_taker() -> None:
-    with pytest.raises(ValueError, match="empty"):
+    with pytest.raises(ValueError) as raised:
         trick_taker([])
+    assert str(raised.value) == "an empty trick has no taker"
 
 
 def test_scoring_seats_are_every_card_of_the_highest_rank() -> None:
@@ -146,61 +153,96 @@ def test_scoring_seats_are_every_card_of_the_highest_rank() -> None:
 
 
 HAND = "3C 7D QH"
-# One example of every branch of ``explain_illegal``, with its whole message.
+C3, D7, QH = ["3C", "7D", "QH"]
+
+
+def _facts(card: str, lowest: str, rank: str | None = None, previous: bool = False) -> dict:  # type: ignore[type-arg]
+    facts = {"card": card, "lowest": lowest}
+    return facts if rank is None else {**facts, "rank": rank, "previous": previous}
+
+
+# One example of every branch of ``why_refused`` (and so of ``explain_illegal``):
+# the code, the facts and the whole message.
 EXPLANATIONS = [
     pytest.param(
-        HAND, "8S", Rules(), "AS", "you do not hold AS: your hand is 3C 7D QH", id="not-held"
+        "5C 2S", "8S", Rules(), "AS", "not_held", {"card": "AS", "cards": ["2S", "5C"]},
+        "you do not hold AS: your hand is 2S 5C", id="not-held",
     ),
     pytest.param(
-        HAND, "", Rules(lead_lowest=True), "7D",
+        "", "8S", Rules(), "AS", "not_held", {"card": "AS", "cards": []},
+        "you do not hold AS: your hand is empty", id="not-held-empty",
+    ),
+    pytest.param(
+        HAND, "", Rules(lead_lowest=True), D7, "lead_lowest", _facts(D7, "3"),
         "7D may not lead: the leader must lead their lowest card (3)", id="lead-lowest",
     ),
     pytest.param(
-        HAND, "8S", Rules(), "7D",
+        HAND, "8S", Rules(), D7, "too_low", _facts(D7, "3", "8"),
         "7D is too low: play a card of rank 8 or higher (the highest card in the trick "
         "is 8) or your lowest card (3)", id="too-low",
     ),
     pytest.param(
-        HAND, "9S 5C", Rules(match_previous=True, must_head=True), "3C",
+        HAND, "9S 5C", Rules(match_previous=True, must_head=True), C3, "must_head",
+        _facts(C3, "3", "5", previous=True),
         "3C is not allowed: you hold a card of rank 5 or higher (the card played just "
         "before is 5), so you must play one", id="match-previous-must-head",
     ),
     pytest.param(
-        HAND, "8S", Rules(must_head=True), "3C",
+        HAND, "8S", Rules(must_head=True), C3, "must_head", _facts(C3, "3", "8"),
         "3C is not allowed: you hold a card of rank 8 or higher (the highest card in the "
         "trick is 8), so you must play one", id="must-head",
     ),
     pytest.param(
-        HAND, "AS", Rules(aces_unbeatable=True), "QH",
+        HAND, "AS", Rules(aces_unbeatable=True), QH, "ace_unbeatable", _facts(QH, "3"),
         "QH is not allowed: an ace cannot be matched or beaten, so you must play your "
         "lowest card (3)", id="ace-unbeatable",
     ),
     # aces unbeatable, but no ace in the trick: the ordinary rule explains it
     pytest.param(
-        HAND, "8S", Rules(aces_unbeatable=True), "7D",
+        HAND, "8S", Rules(aces_unbeatable=True), D7, "too_low", _facts(D7, "3", "8"),
         "7D is too low: play a card of rank 8 or higher (the highest card in the trick "
         "is 8) or your lowest card (3)", id="aces-unbeatable-no-ace",
     ),
     pytest.param(
-        HAND, "8S", Rules(aces_unbeatable=True, must_head=True), "3C",
+        HAND, "8S", Rules(aces_unbeatable=True, must_head=True), C3, "must_head",
+        _facts(C3, "3", "8"),
         "3C is not allowed: you hold a card of rank 8 or higher (the highest card in the "
         "trick is 8), so you must play one", id="aces-unbeatable-no-ace-must-head",
     ),
     # an ace in the trick, but the rule is off: an ace may be matched
     pytest.param(
-        "3C AD", "AS", Rules(must_head=True), "3C",
+        "3C AD", "AS", Rules(must_head=True), C3, "must_head", _facts(C3, "3", "A"),
         "3C is not allowed: you hold a card of rank A or higher (the highest card in the "
         "trick is A), so you must play one", id="ace-matchable",
+    ),
+    # the lowest rank shown is the hand's lowest whatever its suit
+    pytest.param(
+        "9S 4D 6H", "8C", Rules(), "6H", "too_low", _facts("6H", "4", "8"),
+        "6H is too low: play a card of rank 8 or higher (the highest card in the trick "
+        "is 8) or your lowest card (4)", id="lowest-in-diamonds",
     ),
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("hand", "trick", "rules", "card", "message"), EXPLANATIONS)
+@pytest.mark.parametrize(
+    ("hand", "trick", "rules", "card", "code", "facts", "message"), EXPLANATIONS
+)
 def test_each_explanation_names_its_rule_in_full(
-    hand: str, trick: str, rules: Rules, card: str, message: str
+    hand: str,
+    trick: str,
+    rules: Rules,
+    card: str,
+    code: str,
+    facts: dict,
+    message: str,  # type: ignore[type-arg]
 ) -> None:
-    reason = explain_illegal(parse_cards(hand), parse_cards(trick), rules, Card.parse(card))
+    played = parse_cards(trick)
+    reason = explain_illegal(parse_cards(hand), played, rules, Card.parse(card))
     assert reason == message
+    assert explain_illegal(CardSet.parse(hand), played, rules, Card.parse(card)) == message
+    ranks = [int(c.rank) for c in played]
+    why = why_refused(CardSet.parse(hand).mask, ranks, rules, Card.parse(card))
+    assert why == (code, facts, message)
 
 
 def test_a_legal_card_has_no_explanation() -> None:
@@ -269,3 +311,21 @@ def test_trick_taker_matches_the_reference(trick: list[Card]) -> None:
     first_top = min(i for i, c in enumerate(trick) if c.rank == top)
     expected = first_top if top == 14 else last_top
     assert trick_taker(trick, Rules(aces_unbeatable=True)) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(hand=st.sets(st.sampled_from(CARDS), min_size=1, max_size=20))
+def test_rank_masks_hold_the_ranks_of_every_suit(hand: set[Card]) -> None:
+    mask = CardSet(hand).mask
+    assert rank_mask(mask) == sum({1 << (c.rank - 2) for c in hand})
+    low = min(c.rank for c in hand)
+    assert lowest_rank(mask) == low
+    assert lowest_mask(mask) == CardSet(c for c in hand if c.rank == low).mask
+
+
+@pytest.mark.parametrize("suit", "CDHS")
+def test_the_lowest_rank_is_found_in_each_suit(suit: str) -> None:
+    hand = CardSet.parse(f"4{suit} KC KD KH KS")
+    assert rank_mask(hand.mask) == 1 << 2 | 1 << 11
+    assert lowest_rank(hand.mask) == 4
+    assert lowest_mask(hand.mask) == Card.parse(f"4{suit}").bit

@@ -6,7 +6,13 @@ from hypothesis import strategies as st
 
 from cardtable.cards import Card, Suit, parse_cards
 from cardtable.kraken import card_points, declared_roem, hand_roem, score_round, trick_roem
-from cardtable.kraken.roem import roem_parts
+from cardtable.kraken.roem import (
+    hand_roem_values,
+    has_stuk,
+    roem_parts,
+    trick_roem_mask,
+    trick_roem_values,
+)
 from cardtable.kraken.trick import DECK, trick_taker
 
 H, S = Suit.HEARTS, Suit.SPADES
@@ -187,3 +193,46 @@ def test_roem_parts_name_each_part() -> None:
     assert roem_parts(parse_cards("JC JD JH JS"), S) == [("fourJ", 200)]
     assert roem_parts(parse_cards("KS QS 7D 8C"), S) == [("stuk", 20)]
     assert roem_parts(parse_cards("7D 8C 9H TS"), S) == []
+
+
+# -- the memoized roem tables (mutation testing does not reach under @cache) ------------
+
+TRICK_ROEM_EXAMPLES = {
+    20: "7C 8C 9C KD",  # a run of three
+    40: "JS QS KS 7D",  # a run of three with stuk (spades trump)
+    50: "7C 8C 9C TC",  # a run of four
+    70: "TS JS QS KS",  # a run of four with stuk
+    100: "AC AD AH AS",  # four aces
+    200: "JC JD JH JS",  # four jacks
+}
+
+
+def test_every_trick_roem_value_has_its_example_and_no_other_exists() -> None:
+    assert trick_roem_values() == tuple(sorted(TRICK_ROEM_EXAMPLES))
+    for value, trick in TRICK_ROEM_EXAMPLES.items():
+        cards = parse_cards(trick)
+        assert trick_roem(cards, Suit.SPADES) == value
+        assert trick_roem_mask(sum(c.bit for c in cards), int(Suit.SPADES)) == value
+    # stuk only counts in trump: the same run of three with hearts trump is 20
+    assert trick_roem_mask(sum(c.bit for c in parse_cards("JS QS KS 7D")), int(Suit.HEARTS)) == 20
+
+
+@settings(max_examples=200, deadline=None)  # the first call fills the tables
+@given(st.permutations(list(DECK)), st.sampled_from(list(Suit)))
+def test_a_trick_or_hand_holds_only_the_listed_roem_values(cards: list[Card], trump: Suit) -> None:
+    trick, hand = cards[:4], cards[:8]
+    assert trick_roem(trick, trump) in {0, *trick_roem_values()}
+    roem = hand_roem(hand, trump)
+    assert roem == 0 or roem in hand_roem_values(has_stuk(hand, trump))
+
+
+def test_hand_roem_values_with_and_without_stuk() -> None:
+    without, with_stuk = hand_roem_values(stuk=False), hand_roem_values(stuk=True)
+    # runs (20, 50, 100) and fours (100, 200) add up; stuk adds 20 to every value
+    # and may stand alone
+    assert {20, 40, 50, 70, 100, 120, 150, 200, 300} <= without
+    assert 0 not in without and all(v % 10 == 0 for v in without)
+    assert 20 in with_stuk and {v + 20 for v in without} <= with_stuk
+    assert with_stuk - {20} == {v + 20 for v in without}
+    assert hand_roem(parse_cards("KS QS 7C 9D JH 8H TC AD"), Suit.SPADES) == 20
+    assert hand_roem(parse_cards("7C 8C 9C TC JC QC KC AC"), Suit.SPADES) == 100
