@@ -36,6 +36,7 @@ test('kept seats, the lobby in Arabic, and a live game with its spectators', asy
   const tableId = new URL(inviteUrl).pathname.split('/').pop();
   await expect(room.locator('li[data-seat="1"]')).toContainText('kept for a friend with the invite link');
   await expect(room.locator('li[data-seat="3"]')).toContainText('kept for an invited player');
+  expect(await axeViolations(alice.page)).toEqual([]);
 
   // a stranger reads the lobby in Arabic
   const bob = await player('بوب', { language: 'ar' });
