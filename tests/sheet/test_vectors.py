@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
-from cardtable.sheet import load_sheet
+import pytest
+
+from cardtable.sheet import GurkaEntry, KrakenEntry, SheetError, load_sheet
 from cardtable.sheet.vectors import DEFAULT_PATH, dumps, generate
 
 ROOT = Path(__file__).resolve().parents[2]
+VECTORS = json.loads((ROOT / DEFAULT_PATH).read_text(encoding="utf-8"))
+ENTRIES = {"kraken": KrakenEntry, "gurka": GurkaEntry}
 
 
 def test_checked_in_vectors_equal_the_generated() -> None:
@@ -22,3 +27,14 @@ def test_every_vector_sheet_loads_and_scores_as_expected() -> None:
         sheet = load_sheet(vector["sheet"])
         assert sheet.summary() == vector["expected"], vector["name"]
         assert sheet.to_dict() == vector["sheet"], vector["name"]
+
+
+@pytest.mark.parametrize("vector", VECTORS["refusals"], ids=lambda v: v["name"])
+def test_every_refusal_changes_nothing(vector: dict[str, Any]) -> None:
+    sheet = load_sheet(vector["sheet"])
+    before = sheet.summary()
+    with pytest.raises(SheetError) as refused:
+        sheet.add(ENTRIES[vector["sheet"]["game"]].from_dict(vector["entry"]))
+    assert (refused.value.code, refused.value.message) == (vector["code"], vector["message"])
+    assert sheet.summary() == before and sheet.to_dict() == vector["sheet"]
+    assert not sheet.can_undo

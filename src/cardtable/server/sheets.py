@@ -15,6 +15,7 @@ from typing import Any, Final
 from fastapi import FastAPI, Query, Request
 from pydantic import BaseModel, Field
 from sqlalchemy import func, select
+from sqlalchemy.orm import Session
 
 from cardtable.server.auth import CurrentUser, service_of
 from cardtable.server.protocol import ServerError
@@ -70,8 +71,12 @@ async def _view(row: SheetRow, summary: dict[str, Any] | None = None) -> dict[st
     }
 
 
-def _not_found() -> ServerError:
-    return ServerError("not_found", "no such sheet (or not yours)", 404)
+def _owned(s: Session, owner: str, sheet_id: str, lock: bool = False) -> SheetRow:
+    """The sheet ``sheet_id`` of ``owner``; ``not_found`` for any other."""
+    row = s.get(SheetRow, sheet_id, with_for_update=lock)
+    if row is None or row.owner_id != owner:
+        raise ServerError("not_found", "no such sheet (or not yours)", 404)
+    return row
 
 
 class Sheets:
@@ -126,18 +131,13 @@ class Sheets:
 
     def get(self, owner: str, sheet_id: str) -> SheetRow:
         with self.service.store.session() as s:
-            row = s.get(SheetRow, sheet_id)
-            if row is None or row.owner_id != owner:
-                raise _not_found()
-            return row
+            return _owned(s, owner, sheet_id)
 
     def replace(
         self, owner: str, sheet_id: str, data: dict[str, Any], revision: int | None
     ) -> SheetRow:
         with self.service.store.session() as s:
-            row = s.get(SheetRow, sheet_id, with_for_update=True)
-            if row is None or row.owner_id != owner:
-                raise _not_found()
+            row = _owned(s, owner, sheet_id, lock=True)
             if revision is not None and revision != row.revision:
                 raise ServerError(
                     "conflict",
@@ -151,16 +151,12 @@ class Sheets:
 
     def delete(self, owner: str, sheet_id: str) -> None:
         with self.service.store.session() as s:
-            row = s.get(SheetRow, sheet_id)
-            if row is None or row.owner_id != owner:
-                raise _not_found()
+            row = _owned(s, owner, sheet_id)
             s.delete(row)
 
     def share(self, owner: str, sheet_id: str, on: bool) -> str | None:
         with self.service.store.session() as s:
-            row = s.get(SheetRow, sheet_id, with_for_update=True)
-            if row is None or row.owner_id != owner:
-                raise _not_found()
+            row = _owned(s, owner, sheet_id, lock=True)
             if not on:
                 row.share_token = None
             elif row.share_token is None:

@@ -29,13 +29,14 @@ from cardtable.gurka.round import HAND_SIZE
 from cardtable.gurka.rules import Rules
 from cardtable.gurka.trick import penalty, trick_penalties
 from cardtable.sheet.model import (
-    MAX_ROUNDS,
     SheetError,
+    SheetRounds,
     check_envelope,
     check_int,
     check_keys,
     check_names,
     check_title,
+    entries_of,
     envelope,
     in_round,
 )
@@ -264,7 +265,7 @@ def _trick_penalties(
 
 
 @dataclass(slots=True)
-class GurkaSheet:
+class GurkaSheet(SheetRounds[GurkaEntry, ScoredRound]):
     """A Gurka score sheet: rules, players' names, first dealer and the rounds entered.
 
     Every change is checked first and refused with :class:`SheetError`, changing
@@ -289,23 +290,13 @@ class GurkaSheet:
             )
         check_int(self.first_dealer, "'first_dealer'", 0, self.rules.players - 1)
         self.title = check_title(self.title)
-        self._scored, self._ledger = self._rescore([])
+        self._keep(self._rescored([]))
 
     @property
     def ledger(self) -> Ledger:
         """The engine's ledger after the last round (a copy)."""
         assert self._ledger is not None
         return self._ledger.copy()
-
-    @property
-    def entries(self) -> list[GurkaEntry]:
-        """The rounds as entered."""
-        return [scored.entry for scored in self._scored]
-
-    @property
-    def rounds(self) -> list[ScoredRound]:
-        """The rounds with their results."""
-        return list(self._scored)
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -347,7 +338,7 @@ class GurkaSheet:
             ledger.next_dealer()
         return ledger.dealer
 
-    def _rescore(
+    def _rescored(
         self, entries: Sequence[GurkaEntry], fresh: int | None = None
     ) -> tuple[list[ScoredRound], Ledger]:
         ledger = Ledger.new(self.rules, self.first_dealer)
@@ -402,49 +393,8 @@ class GurkaSheet:
         offers), changing nothing."""
         return self._score(self.ledger, len(self._scored) + 1, entry)
 
-    def _change(self, entries: list[GurkaEntry], fresh: int) -> None:
-        scored, ledger = self._rescore(entries, fresh)
-        self._undo.append(self.entries)
-        self._scored, self._ledger = scored, ledger
-
-    def add(self, entry: GurkaEntry) -> ScoredRound:
-        """Enter the next round; return it scored."""
-        if len(self._scored) >= MAX_ROUNDS:
-            raise SheetError("format", f"a sheet holds at most {MAX_ROUNDS} rounds")
-        self._change([*self.entries, entry], len(self._scored) + 1)
-        return self._scored[-1]
-
-    def replace(self, index: int, entry: GurkaEntry) -> ScoredRound:
-        """Change round ``index`` (from 0); the later rounds are scored again."""
-        self._check_index(index)
-        entries = self.entries
-        entries[index] = entry
-        self._change(entries, index + 1)
-        return self._scored[index]
-
-    def delete(self, index: int) -> None:
-        """Delete round ``index`` (from 0); the later rounds are scored again."""
-        self._check_index(index)
-        entries = self.entries
-        del entries[index]
-        self._change(entries, 0)
-
-    def _check_index(self, index: int) -> None:
-        if not 0 <= index < len(self._scored):
-            raise SheetError(
-                "no_round", f"there is no round {index + 1}: the sheet has {len(self._scored)}"
-            )
-
-    @property
-    def can_undo(self) -> bool:
-        """Whether a change can be taken back."""
-        return bool(self._undo)
-
-    def undo(self) -> None:
-        """Take back the last add, change or delete."""
-        if not self._undo:
-            raise SheetError("no_undo", "there is nothing to undo")
-        self._scored, self._ledger = self._rescore(self._undo.pop())
+    def _keep(self, rescored: tuple[list[ScoredRound], Ledger]) -> None:
+        self._scored, self._ledger = rescored
 
     def to_dict(self) -> dict[str, Any]:
         """The sheet as its JSON (``docs/sheet.md``): the entries, not the results."""
@@ -473,11 +423,8 @@ class GurkaSheet:
             first_dealer=first_dealer,
             title=check_title(data.get("title", "")),
         )
-        rounds = data.get("rounds", [])
-        if not isinstance(rounds, list) or len(rounds) > MAX_ROUNDS:
-            raise SheetError("format", f"'rounds' must be a list of at most {MAX_ROUNDS} rounds")
-        entries = [GurkaEntry.from_dict(r, f"round {n}") for n, r in enumerate(rounds, 1)]
-        sheet._scored, sheet._ledger = sheet._rescore(entries)
+        entries = entries_of(data, GurkaEntry.from_dict)
+        sheet._keep(sheet._rescored(entries))
         return sheet
 
     def summary(self) -> dict[str, Any]:

@@ -37,13 +37,14 @@ from cardtable.kraken.scoring import (
     score_round,
 )
 from cardtable.sheet.model import (
-    MAX_ROUNDS,
     SheetError,
+    SheetRounds,
     check_envelope,
     check_int,
     check_keys,
     check_names,
     check_title,
+    entries_of,
     envelope,
     in_round,
 )
@@ -343,7 +344,7 @@ class ScoredRound:
 
 
 @dataclass(slots=True)
-class KrakenSheet:
+class KrakenSheet(SheetRounds[KrakenEntry, ScoredRound]):
     """A Kraken score sheet: rules, names, first dealer and the rounds entered.
 
     Every change is checked first and refused with :class:`SheetError`, changing
@@ -365,16 +366,6 @@ class KrakenSheet:
             self.players = check_names(list(self.players), "'players'", 4, 4)
         check_int(self.first_dealer, "'first_dealer'", 0, 3)
         self.title = check_title(self.title)
-
-    @property
-    def entries(self) -> list[KrakenEntry]:
-        """The rounds as entered."""
-        return [scored.entry for scored in self._scored]
-
-    @property
-    def rounds(self) -> list[ScoredRound]:
-        """The rounds with their results."""
-        return list(self._scored)
 
     @property
     def totals(self) -> tuple[int, int]:
@@ -407,7 +398,7 @@ class KrakenSheet:
             raise SheetError("game_over", "the game is over: no more rounds can be entered")
         return score_entry(entry, self.rules, self.teams)
 
-    def _rescore(
+    def _rescored(
         self, entries: Sequence[KrakenEntry], fresh: int | None = None
     ) -> list[ScoredRound]:
         scored: list[ScoredRound] = []
@@ -424,50 +415,8 @@ class KrakenSheet:
             scored.append(ScoredRound(number, dealer, entry, result, totals))
         return scored
 
-    def _change(self, entries: list[KrakenEntry], fresh: int) -> None:
-        scored = self._rescore(entries, fresh)
-        self._undo.append(self.entries)
-        self._scored = scored
-
-    def add(self, entry: KrakenEntry) -> ScoredRound:
-        """Enter the next round; return it scored."""
-        self.preview(entry)
-        if len(self._scored) >= MAX_ROUNDS:
-            raise SheetError("format", f"a sheet holds at most {MAX_ROUNDS} rounds")
-        self._change([*self.entries, entry], len(self._scored) + 1)
-        return self._scored[-1]
-
-    def replace(self, index: int, entry: KrakenEntry) -> ScoredRound:
-        """Change round ``index`` (from 0); the later totals follow."""
-        self._check_index(index)
-        entries = self.entries
-        entries[index] = entry
-        self._change(entries, index + 1)
-        return self._scored[index]
-
-    def delete(self, index: int) -> None:
-        """Delete round ``index`` (from 0); the later rounds move up, dealers and totals follow."""
-        self._check_index(index)
-        entries = self.entries
-        del entries[index]
-        self._change(entries, 0)
-
-    def _check_index(self, index: int) -> None:
-        if not 0 <= index < len(self._scored):
-            raise SheetError(
-                "no_round", f"there is no round {index + 1}: the sheet has {len(self._scored)}"
-            )
-
-    @property
-    def can_undo(self) -> bool:
-        """Whether a change can be taken back."""
-        return bool(self._undo)
-
-    def undo(self) -> None:
-        """Take back the last add, change or delete."""
-        if not self._undo:
-            raise SheetError("no_undo", "there is nothing to undo")
-        self._scored = self._rescore(self._undo.pop())
+    def _keep(self, rescored: list[ScoredRound]) -> None:
+        self._scored = rescored
 
     def to_dict(self) -> dict[str, Any]:
         """The sheet as its JSON (``docs/sheet.md``): the entries, not the results."""
@@ -498,11 +447,8 @@ class KrakenSheet:
             first_dealer=check_int(data.get("first_dealer"), "'first_dealer'", 0, 3),
             title=check_title(data.get("title", "")),
         )
-        rounds = data.get("rounds", [])
-        if not isinstance(rounds, list) or len(rounds) > MAX_ROUNDS:
-            raise SheetError("format", f"'rounds' must be a list of at most {MAX_ROUNDS} rounds")
-        entries = [KrakenEntry.from_dict(r, f"round {n}") for n, r in enumerate(rounds, 1)]
-        sheet._scored = sheet._rescore(entries)
+        entries = entries_of(data, KrakenEntry.from_dict)
+        sheet._keep(sheet._rescored(entries))
         return sheet
 
     def summary(self) -> dict[str, Any]:

@@ -14,8 +14,8 @@ cardtable.sheet.model.SheetError: format: version 2 is not supported: this progr
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final, Generic, Protocol, TypeVar
 
 __all__ = [
     "FORMAT",
@@ -24,11 +24,13 @@ __all__ = [
     "MAX_ROUNDS",
     "VERSION",
     "SheetError",
+    "SheetRounds",
     "check_envelope",
     "check_int",
     "check_keys",
     "check_names",
     "check_title",
+    "entries_of",
     "envelope",
     "in_round",
 ]
@@ -45,6 +47,15 @@ MAX_TITLE: Final[int] = 100
 """The longest sheet title, in characters."""
 MAX_ROUNDS: Final[int] = 1000
 """The most rounds one sheet holds."""
+
+
+class _Scored(Protocol):
+    @property
+    def entry(self) -> Any: ...
+
+
+EntryT = TypeVar("EntryT")
+ScoredT = TypeVar("ScoredT", bound=_Scored)
 
 
 class SheetError(ValueError):
@@ -134,8 +145,94 @@ def check_names(value: object, where: str, low: int, high: int) -> tuple[str, ..
     return tuple(names)
 
 
+def entries_of(data: Mapping[str, Any], parse: Callable[[object, str], EntryT]) -> list[EntryT]:
+    """The ``rounds`` of sheet JSON ``data``, each read by ``parse(round, where)``."""
+    rounds = data.get("rounds", [])
+    if not isinstance(rounds, list) or len(rounds) > MAX_ROUNDS:
+        raise SheetError("format", f"'rounds' must be a list of at most {MAX_ROUNDS} rounds")
+    return [parse(entry, f"round {number}") for number, entry in enumerate(rounds, 1)]
+
+
 def check_title(value: object) -> str:
     """A sheet's title: text of at most :data:`MAX_TITLE` characters."""
     if not isinstance(value, str) or len(value) > MAX_TITLE:
         raise SheetError("format", f"'title' must be text of at most {MAX_TITLE} characters")
     return value.strip()
+
+
+class SheetRounds(Generic[EntryT, ScoredT]):
+    """The rounds of a sheet and their changes (add, replace, delete, undo): each
+    change scores every round again first and is refused, changing nothing, when a
+    round no longer fits.
+
+    A sheet keeps its scored rounds in ``_scored`` and the entries before each change
+    in ``_undo``; it says how to score a list of entries (:meth:`_rescored`, which
+    raises :class:`SheetError`) and how to keep the result (:meth:`_keep`).
+    """
+
+    __slots__ = ()
+    _scored: list[ScoredT]
+    _undo: list[list[EntryT]]
+
+    def _rescored(self, entries: Sequence[EntryT], fresh: int | None) -> Any:
+        """Every round of ``entries`` scored (``fresh``: the number of the round being
+        entered, see :func:`in_round`)."""
+        raise NotImplementedError
+
+    def _keep(self, rescored: Any) -> None:
+        """Keep what :meth:`_rescored` gave."""
+        raise NotImplementedError
+
+    @property
+    def entries(self) -> list[EntryT]:
+        """The rounds as entered."""
+        return [scored.entry for scored in self._scored]
+
+    @property
+    def rounds(self) -> list[ScoredT]:
+        """The rounds with their results."""
+        return list(self._scored)
+
+    def _change(self, entries: list[EntryT], fresh: int) -> None:
+        rescored = self._rescored(entries, fresh)
+        self._undo.append(self.entries)
+        self._keep(rescored)
+
+    def add(self, entry: EntryT) -> ScoredT:
+        """Enter the next round; return it scored."""
+        if len(self._scored) >= MAX_ROUNDS:
+            raise SheetError("format", f"a sheet holds at most {MAX_ROUNDS} rounds")
+        self._change([*self.entries, entry], len(self._scored) + 1)
+        return self._scored[-1]
+
+    def replace(self, index: int, entry: EntryT) -> ScoredT:
+        """Change round ``index`` (from 0); the later rounds are scored again."""
+        self._check_index(index)
+        entries = self.entries
+        entries[index] = entry
+        self._change(entries, index + 1)
+        return self._scored[index]
+
+    def delete(self, index: int) -> None:
+        """Delete round ``index`` (from 0); the later rounds move up and are scored again."""
+        self._check_index(index)
+        entries = self.entries
+        del entries[index]
+        self._change(entries, 0)
+
+    def _check_index(self, index: int) -> None:
+        if not 0 <= index < len(self._scored):
+            raise SheetError(
+                "no_round", f"there is no round {index + 1}: the sheet has {len(self._scored)}"
+            )
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether a change can be taken back."""
+        return bool(self._undo)
+
+    def undo(self) -> None:
+        """Take back the last add, change or delete."""
+        if not self._undo:
+            raise SheetError("no_undo", "there is nothing to undo")
+        self._keep(self._rescored(self._undo.pop(), None))
