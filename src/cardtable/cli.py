@@ -51,7 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     add ``kraken deal``, the solver ``kraken solve`` and ``analyze``, the arena
     ``bots duel``.
     """
-    parser = argparse.ArgumentParser(prog="cardtable", description=__doc__)
+    parser = argparse.ArgumentParser(prog="cardtable", description=_for_people(__doc__))
     games = parser.add_subparsers(dest="game", required=True, metavar="GAME")
     kraken_commands = kraken_cli.register(games)
     bots_cli.register_kraken(kraken_commands)
@@ -71,6 +71,11 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", help="a JSON record (cardtable ... --record, or a download)")
     replay.set_defaults(handler=_replay)
     return parser
+
+
+def _for_people(doc: str | None) -> str:
+    """A docstring as ``--help`` shows it: without the source markup (````)."""
+    return (doc or "").replace("``", "")
 
 
 def _replay(args: argparse.Namespace) -> int:

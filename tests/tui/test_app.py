@@ -8,8 +8,9 @@ import pytest
 from textual.widgets import Button, Input, Select, Switch
 
 from cardtable import gurka, kraken
+from cardtable.tui import text
 from cardtable.tui.dialogs import ChoiceDialog, InputDialog, MessageDialog
-from cardtable.tui.screens import ReplayScreen, RulesScreen, SettingsScreen
+from cardtable.tui.screens import ReplayScreen, RulesScreen, SettingsScreen, TableScreen
 from cardtable.tui.session import Settings
 
 from .helpers import SIZE, fast_app, press_legal_card, settle, table, until
@@ -65,25 +66,38 @@ async def test_an_illegal_card_is_refused_with_a_message_and_changes_nothing() -
     settings = Settings(seed=5, rules_by_game={"kraken": kraken.Rules(trump_choice="utrecht")})
     app = fast_app(settings)
     async with app.run_test(size=SIZE) as pilot:
-        while await settle(pilot) != "card" or not app.session.observation().trick:
+        screen = table(app)
+
+        def illegal_cards() -> list[int]:
+            hand = screen.query_one("HandView").cards  # type: ignore[attr-defined]
+            return [i for i, (_card, ok) in enumerate(hand, 1) if not ok]
+
+        # play on until you hold a card you may not play (with this seed: in the
+        # first round)
+        while await settle(pilot) != "card" or not illegal_cards():
             if table(app).waiting == "dialog":
                 await pilot.press("2" if "pass" in app.session.legal_actions() else "1")
+            elif table(app).waiting == "summary":
+                await pilot.press("enter")
             else:
                 await press_legal_card(pilot)
-        screen = table(app)
-        hand = screen.query_one("HandView").cards  # type: ignore[attr-defined]
-        illegal = [i for i, (card, ok) in enumerate(hand, 1) if not ok]
+        assert app.session.round_number == 1
         before = list(app.session.actions)
-        if illegal:
-            await pilot.press(str(illegal[0]))
-            prompt = str(screen.query_one("#prompt").render())
-            assert prompt.startswith("Refused: ")
-            assert screen.query_one("#prompt").has_class("error")
+        number = illegal_cards()[0]
+        await pilot.press(str(number))
+        prompt = str(screen.query_one("#prompt").render())
+        # the reason in the table's words and notation (10♣, not TC), with the legal cards
+        assert prompt.startswith("Refused: You must "), prompt
+        legal = app.session.legal_actions()
+        assert prompt.endswith(
+            "Legal now: " + ", ".join(text.card_text(card) for card in legal) + "."
+        ), prompt
+        assert screen.query_one("#prompt").has_class("error")
         await pilot.press("9")  # no ninth card at this point of the round
         assert "There is no choice 9." in str(screen.query_one("#prompt").render())
         await pilot.press("t")
         await pilot.press("x", "x", "enter")
-        assert "Refused: unknown action 'xx'" in str(screen.query_one("#prompt").render())
+        assert str(screen.query_one("#prompt").render()) == "Refused: “xx” is no card or action."
         assert app.session.actions == before
         # a typed legal card is played
         card = app.session.legal_actions()[0]
@@ -239,9 +253,13 @@ async def test_settings_change_the_rules_actually_used() -> None:
         await until(pilot, lambda: "Refused" in str(error.render()))
         screen.query_one("#kraken-rounds", Input).value = "2"
         screen.query_one("#apply", Button).press()
+        # new rules start a new game: the table asks first
+        await until(pilot, lambda: isinstance(app.screen, MessageDialog))
+        assert "new game" in str(app.screen.query_one("#dialog-message").render())
+        await pilot.press("enter")  # Start a new game
         # the new game is dealt once the settings are closed: wait for that, not for
         # whatever the old table was waiting for
-        await until(pilot, lambda: not isinstance(app.screen, SettingsScreen))
+        await until(pilot, lambda: isinstance(app.screen, (TableScreen, ChoiceDialog)))
         await settle(pilot)
         rules = app.session.game.rules
         assert isinstance(rules, kraken.Rules)
@@ -261,7 +279,9 @@ async def test_settings_change_the_rules_actually_used() -> None:
         screen.query_one("#gurka-must_head", Switch).value = True
         screen.query_one("#set-language", Select).value = "fr"
         screen.query_one("#apply", Button).press()
-        await until(pilot, lambda: not isinstance(app.screen, SettingsScreen))
+        await until(pilot, lambda: isinstance(app.screen, MessageDialog))
+        await pilot.press("enter")
+        await until(pilot, lambda: not isinstance(app.screen, (SettingsScreen, MessageDialog)))
         await settle(pilot)
         assert app.session.kind == "gurka" and app.session.players == 5
         assert app.session.game.rules.must_head

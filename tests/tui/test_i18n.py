@@ -13,11 +13,11 @@ from babel.messages.pofile import read_po
 
 from cardtable import gurka, kraken
 from cardtable.tui import text
-from cardtable.tui.i18n import LANGUAGES, LOCALE_DIR, detect_language, missing, set_language
+from cardtable.tui.i18n import LANGUAGES, LOCALE_DIR, _, detect_language, missing, set_language
 from cardtable.tui.plain import PlainTable
 from cardtable.tui.session import Session, Settings
 
-from .conftest import random_bots
+from .conftest import hint_bot, random_bots
 from .helpers import SIZE, fast_app, settle
 
 SOURCE = Path(__file__).parents[2] / "src" / "cardtable" / "tui"
@@ -79,7 +79,7 @@ def every_text(code: str) -> list[str]:
             game="gurka", rules_by_game={"gurka": gurka.Rules(players=3, eliminate_at=12)}, seed=3
         ),
     ):
-        session = Session(settings, bot_factory=random_bots)
+        session = Session(settings, bot_factory=random_bots, hint_bot=hint_bot())
         feed = iter(["help", "rules", "score", "hint", "undo", "9"])
 
         def read(session: Session = session, feed: object = feed) -> str | None:
@@ -119,16 +119,23 @@ async def test_each_language_renders_the_table(code: str) -> None:
     async with app.run_test(size=SIZE) as pilot:
         while await settle(pilot) != "card":
             await pilot.press("1")
+        screen = app.screen
         await pilot.press("o")
         await pilot.pause()
         await pilot.press("escape")
         await pilot.press("r")
         await pilot.pause()
-        svg = app.export_screenshot()
-        assert svg
         assert not missing(), f"{code}: untranslated {sorted(missing())}"
+        await pilot.press("escape")
+        await pilot.pause()
+        south = str(screen.query_one("#seat-2").render())
+        prompt = str(screen.query_one("#prompt").render())
+    # the table speaks the language: your seat and the prompt are translated
+    set_language(code)
+    assert south.startswith("▶ " + text.seat_label("kraken", 2, 2))
+    assert prompt == _("Your turn: play a card.")
     if code != "en":
-        assert "South (you)" not in svg
+        assert "South (you)" not in south and "Your turn" not in prompt
 
 
 def test_an_untranslated_string_is_caught() -> None:

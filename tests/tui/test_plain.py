@@ -79,13 +79,18 @@ def test_refusals_say_why_and_change_nothing() -> None:
     before = list(session.actions)
     out = run(session, ["9", "XX", "re", "quit"])
     assert "There is no choice 9." in out
-    assert any(line.startswith("Refused: unknown action 'XX'") for line in out)
-    assert any(line.startswith("Refused: ") and "re" in line for line in out)
+    assert "Refused: “XX” is no card or action." in out
+    # with this seed you may challenge now: "re" is refused, in the table's words,
+    # naming the choices as the table shows them
+    assert session.phase == "challenge" and session.legal_actions() == ["contra", "pass"]
+    assert "Refused: You may say Contra (×2) or pass. Legal now: Contra (×2), Pass." in out
     assert session.actions == before
 
 
 def test_commands_help_rules_score_hint_save_load(tmp_path: Path) -> None:
-    session = Session(Settings(seed=4, level="easy"), bot_factory=random_bots)
+    session = Session(
+        Settings(seed=4, level="easy"), bot_factory=random_bots, hint_bot=make_bot("heuristic")
+    )
     path = tmp_path / "g.json"
     out = run(session, ["help", "rules", "score", "hint", f"save {path}", f"load {path}", "quit"])
     text = "\n".join(out)

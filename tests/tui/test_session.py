@@ -33,7 +33,7 @@ def play_to_end(session: Session) -> None:
 def test_defaults_you_sit_south_in_kraken_and_first_in_gurka() -> None:
     assert Settings().human == int(kraken.Seat.S)
     assert Settings(game="gurka").human == 0
-    with pytest.raises(ValueError, match="seat 5"):
+    with pytest.raises(ValueError, match=r"no seat 6 at a table of 4 \(seats count from 1\)"):
         Settings(seat=5)
     with pytest.raises(ValueError, match="unknown level"):
         Settings(level="grandmaster")
@@ -63,12 +63,14 @@ def test_illegal_action_is_refused_with_the_engines_reason_and_changes_nothing()
 
 
 def test_you_cannot_act_for_a_bot() -> None:
-    session = kraken_session()
-    assert session.to_move != session.human or session.run_bots() is not None
     session = kraken_session(seat=0)
-    if session.to_move != 0:
-        with pytest.raises(IllegalAction, match="not your turn"):
-            session.play(session.game.legal_actions()[0])
+    # you sit North; with this seed East deals and South (a bot) decides first
+    assert session.to_move == 2 and not session.human_to_move
+    record = json.dumps(session.to_record())
+    with pytest.raises(IllegalAction, match="not your turn"):
+        session.play(session.game.legal_actions()[0])
+    assert session.legal_actions() == []
+    assert json.dumps(session.to_record()) == record
 
 
 def test_undo_takes_back_your_last_card_and_the_bots_moves_after_it() -> None:
@@ -102,12 +104,15 @@ def test_a_whole_kraken_game_gives_a_summary_per_round() -> None:
 
 def test_a_whole_gurka_game_with_buy_backs() -> None:
     settings = Settings(
-        game="gurka", rules_by_game={"gurka": gurka.Rules(players=3)}, level="easy", seed=2
+        game="gurka", rules_by_game={"gurka": gurka.Rules(players=4)}, level="easy", seed=1
     )
     session = Session(settings, bot_factory=random_bots)
     play_to_end(session)
     assert session.summaries and session.summaries[0].penalties
     assert sum(session.game.chips) == 0
+    bought = [e for e in session.events if e.kind == "action" and e.action == "buyback"]
+    assert bought, "with this seed somebody buys back in"
+    assert all(e.phase == "buyback" for e in bought)
 
 
 def test_hint_is_a_legal_action() -> None:

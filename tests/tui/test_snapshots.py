@@ -79,12 +79,14 @@ async def test_gurka_table() -> None:
 
 
 async def test_trump_dialog() -> None:
-    app = fast_app(Settings(seed=3, rules_by_game={"kraken": kraken.Rules(trump_choice="utrecht")}))
+    """The Dutch trump dialog: four suits and Passen, none of them clipped."""
+    set_language("nl")
+    app = fast_app(Settings(seed=3, seat=0))
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(10):
-            if await settle(pilot) == "dialog" and app.session.phase == "trump":
-                break
-            await pilot.press("1")
+        assert await settle(pilot) == "dialog" and app.session.phase == "trump"
+        labels = [str(button.label) for button in app.screen.query("Button")]
+        assert labels[-1] == "5 Passen"
+        assert all(button.region.right <= app.size.width for button in app.screen.query("Button"))
         check("trump-dialog", app)
 
 

@@ -29,15 +29,26 @@ def register(commands: Any) -> None:
     )
     parser.add_argument("game", choices=kinds())
     parser.add_argument("bots", nargs="*", metavar="BOT", help="the bots (or use --bot)")
-    parser.add_argument("--bot", action="append", default=[], dest="more_bots", metavar="BOT")
+    parser.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        dest="more_bots",
+        metavar="BOT",
+        help="one more bot (repeatable), the same forms as BOT",
+    )
     parser.add_argument("--deals", type=int, default=100, help="deals (Gurka: game seeds)")
-    parser.add_argument("--format", choices=["duplicate", "rotated", "round-robin"])
+    parser.add_argument(
+        "--format",
+        choices=["duplicate", "rotated", "round-robin"],
+        help="how the deals are shared out (default: the game's fair format)",
+    )
     parser.add_argument("--rules", help="a rules preset of the game, or rules fields as JSON")
     parser.add_argument(
         "--set", action="append", default=[], metavar="FIELD=VALUE", help="a rules field"
     )
     parser.add_argument("--players", type=int, help="players (the rules field, if the game has it)")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
     parser.add_argument("--workers", type=int, help="processes or Ray CPUs (default: all)")
     parser.add_argument("--backend", choices=["processes", "ray"], default="processes")
     parser.add_argument("--address", help="the Ray cluster to join (backend ray)")
@@ -74,7 +85,7 @@ def register_duel(commands: Any) -> None:
         help="Kraken deals, or Gurka game seeds (each played in every seat rotation)",
     )
     duel.add_argument("--players", type=int, help="players (Gurka: 4 unless given)")
-    duel.add_argument("--seed", type=int, default=0)
+    duel.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
     duel.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     duel.set_defaults(handler=_duel)
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from cardtable.bots.base import BaseBot, game_of
@@ -42,7 +43,7 @@ from cardtable.kraken.observation import Observation as KrakenObservation
 from cardtable.kraken.round import Round
 from cardtable.kraken.scoring import TOTAL_CARD_POINTS
 
-__all__ = ["PimcBot", "round_utility"]
+__all__ = ["Estimate", "PimcBot", "round_utility"]
 
 
 def round_utility(round_: Round, value: int, team: int) -> float:
@@ -98,6 +99,14 @@ class PimcBot(BaseBot):
         legal = list(observation.legal_actions)
         if len(legal) == 1:
             return legal[0]
+        return self.choose(observation, self.estimates(observation))
+
+    def estimates(self, observation: Any) -> dict[str, Estimate]:
+        """Each legal action's :class:`Estimate` over the worlds sampled within the
+        budget (what :meth:`act` chooses from, and what a hint explains)."""
+        if not isinstance(observation, KrakenObservation):
+            raise ValueError(f"pimc plays kraken only, not {game_of(observation)}")
+        legal = list(observation.legal_actions)
         from cardtable.bots.kraken_search import KrakenSearch
         from cardtable.solver.api import solve, value
 
@@ -105,6 +114,7 @@ class PimcBot(BaseBot):
         team = observation.seat % 2
         totals = dict.fromkeys(legal, 0.0)
         squares = dict.fromkeys(legal, 0.0)
+        nats = dict.fromkeys(legal, 0)
         deadline = (
             None if self.milliseconds is None else time.thread_time() + self.milliseconds / 1000
         )
@@ -119,9 +129,11 @@ class PimcBot(BaseBot):
             if world.phase == "play":
                 solution = solve(world, self.engine)
                 for action in legal:
-                    utility = round_utility(world, solution.card_values[Card.parse(action)], team)
+                    worth = solution.card_values[Card.parse(action)]
+                    utility = round_utility(world, worth, team)
                     totals[action] += utility
                     squares[action] += utility * utility
+                    nats[action] += _is_nat(world, worth)
                 continue
             seed = self._rng.randrange(2**32)
             for action in legal:
@@ -132,20 +144,66 @@ class PimcBot(BaseBot):
                     trial.apply(search.default_action(trial, policy))
                 if trial.phase == "done":  # pragma: no cover - bidding never ends a round
                     continue
-                utility = round_utility(trial, value(trial, self.engine), team)
+                worth = value(trial, self.engine)
+                utility = round_utility(trial, worth, team)
                 totals[action] += utility
                 squares[action] += utility * utility
-        if observation.phase == "play" or "pass" not in legal:
-            return max(legal, key=lambda action: totals[action])
+                nats[action] += _is_nat(trial, worth)
+        return {
+            action: Estimate(totals[action], squares[action], nats[action], done)
+            for action in legal
+        }
 
-        # bidding: a few noisy worlds make the best-looking bid look better than it is
-        # (the winner's curse), so a bid or challenge must beat passing by its standard
-        # error
+    @staticmethod
+    def choose(observation: Any, estimates: dict[str, Estimate]) -> str:
+        """The action :meth:`act` takes given the ``estimates``: the best mean in
+        play; in bidding a bid or challenge must beat passing by its standard error
+        (a few noisy worlds make the best-looking bid look better than it is, the
+        winner's curse)."""
+        legal = list(estimates)
+        if observation.phase == "play" or "pass" not in legal:
+            return max(legal, key=lambda action: estimates[action].total)
+
         def cautious(action: str) -> float:
-            mean = totals[action] / done
+            estimate = estimates[action]
+            done = estimate.worlds
+            mean = estimate.total / done
             if action == "pass" or done < 2:
                 return mean
-            variance = max(0.0, squares[action] / done - mean * mean)
+            variance = max(0.0, estimate.squares / done - mean * mean)
             return mean - math.sqrt(variance / (done - 1))
 
         return max(legal, key=cautious)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """What the sampled worlds say of one action."""
+
+    total: float
+    """The sum over the worlds of the round score difference for the bot's team."""
+    squares: float
+    """The sum of its squares (for the standard error)."""
+    nat: int
+    """The worlds in which the declarers end nat."""
+    worlds: int
+    """The worlds sampled."""
+
+    @property
+    def mean(self) -> float:
+        """The average round score difference for the bot's team."""
+        return self.total / self.worlds if self.worlds else 0.0
+
+    @property
+    def nat_share(self) -> float:
+        """The share of the worlds in which the declarers end nat (0 to 1)."""
+        return self.nat / self.worlds if self.worlds else 0.0
+
+
+def _is_nat(round_: Round, value: int) -> bool:
+    """Whether the declarers end nat when the remaining play is worth ``value``."""
+    assert round_.declarer is not None
+    declarers = round_.declarer.team
+    points, roem = round_.card_points, round_.roem
+    past = points[declarers] + roem[declarers] - points[1 - declarers] - roem[1 - declarers]
+    return past + value <= 0

@@ -29,7 +29,12 @@ def register_kraken(commands: Any) -> None:
     solve.add_argument(
         "--roem", default=None, choices=("tricks", "hand", "none"), help="override the roem mode"
     )
-    solve.add_argument("--engine", default="auto", choices=("auto", "native", "pure"))
+    solve.add_argument(
+        "--engine",
+        default="auto",
+        choices=("auto", "native", "pure"),
+        help="the solver: native (compiled), pure (Python) or auto (native when built)",
+    )
     solve.add_argument("--json", action="store_true", help="print JSON for tools")
     solve.set_defaults(handler=_solve)
 
@@ -37,7 +42,12 @@ def register_kraken(commands: Any) -> None:
         "analyze", help="what each card of a recorded round or game cost, double dummy"
     )
     analyze.add_argument("file", type=Path, help="a JSON record (round or game)")
-    analyze.add_argument("--engine", default="auto", choices=("auto", "native", "pure"))
+    analyze.add_argument(
+        "--engine",
+        default="auto",
+        choices=("auto", "native", "pure"),
+        help="the solver: native (compiled), pure (Python) or auto (native when built)",
+    )
     analyze.add_argument("--json", action="store_true", help="print JSON for tools")
     analyze.set_defaults(handler=_analyze)
 

@@ -7,11 +7,14 @@ call its methods. Tests run it headless with Textual's pilot.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from pathlib import Path
+from typing import Any, ClassVar
 
 from textual.app import App
+from textual.binding import Binding, BindingType
 
 from cardtable.bots import Bot
+from cardtable.tui.dialogs import ChoiceDialog
 from cardtable.tui.replay import Replay
 from cardtable.tui.screens import ReplayScreen, TableScreen
 from cardtable.tui.session import Session, Settings
@@ -25,11 +28,18 @@ class CardTableApp(App[None]):
     ``threaded_bots``: bots think in a worker thread so the screen stays alive (off in
     tests, which then need no threads). ``analysis``: compute the solver's analysis
     after a Kraken round when the solver exists. ``bot_factory`` and ``hint_bot``
-    are passed to every new :class:`Session`.
+    are passed to every new :class:`Session`. ``autosave``: where quitting saves.
     """
 
     CSS_PATH = "table.tcss"
     TITLE = "cardtable"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # on the app, so that they work while a decision dialog is open too
+        Binding("s", "table('save')", show=False),
+        Binding("r", "table('rules')", show=False),
+        Binding("k", "table('sheet')", show=False),
+        Binding("v", "table('last_trick')", show=False),
+    ]
 
     def __init__(
         self,
@@ -41,8 +51,11 @@ class CardTableApp(App[None]):
         analysis: bool = True,
         bot_factory: Callable[[int], Bot] | None = None,
         hint_bot: Bot | None = None,
+        autosave: Path | None = None,
     ) -> None:
         super().__init__()
+        self.autosave = autosave
+        """Where ``q`` saves the game (None: :func:`~cardtable.tui.session.autosave_path`)."""
         self._bot_factory = bot_factory
         self._hint_bot = hint_bot
         self.session = session or self._session(settings)
@@ -68,3 +81,10 @@ class CardTableApp(App[None]):
     def new_game(self, settings: Settings) -> None:
         """Start a new game with ``settings``."""
         self.start(self._session(settings))
+
+    def action_table(self, name: str) -> None:
+        """Run the table's action ``name`` (save, rules, score sheet, last trick)
+        from the table or from a decision dialog over it; ignored elsewhere."""
+        if isinstance(self.screen, (TableScreen, ChoiceDialog)):
+            table = next(s for s in reversed(self.screen_stack) if isinstance(s, TableScreen))
+            getattr(table, f"action_{name}")()

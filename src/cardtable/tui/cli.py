@@ -4,7 +4,8 @@
 ``cardtable play gurka --players 5``; ``--plain`` plays line by line without
 Textual; ``--replay FILE`` opens the replay viewer for any game record; ``--bot``
 seats any built-in bot with options instead of a level (``--bot 'policy{"model":
-"agent.onnx"}'``, a trained agent).
+"agent.onnx"}'``, a trained agent); ``q`` saves the game in play and ``--resume``
+continues it.
 """
 
 from __future__ import annotations
@@ -13,17 +14,30 @@ import argparse
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from cardtable.arena.specs import BotSpec
 from cardtable.bots import Bot, make_bot
-from cardtable.game import kind, kinds
+from cardtable.game import kind
 from cardtable.records import load_record
 from cardtable.tui.games import game_names, presenter
 from cardtable.tui.i18n import LANGUAGES, detect_language, set_language
-from cardtable.tui.session import LEVELS, Session, Settings
+from cardtable.tui.session import LEVELS, Session, Settings, autosave_path
 
-__all__ = ["bot_factory", "main_play", "register", "settings_from_args"]
+T = TypeVar("T")
+
+__all__ = ["DESCRIPTION", "bot_factory", "main_play", "register", "settings_from_args"]
+
+DESCRIPTION = """\
+A game of Kraken or Gurka against the bots, in the terminal.
+
+  cardtable play                      Kraken at once (you sit South, medium bots)
+  cardtable play gurka --players 5    Gurka for five
+  cardtable play --plain              line by line, without the full-screen table
+  cardtable play --replay FILE        the replay viewer for any game record
+  cardtable play --resume             continue the game you left with q
+"""
+"""What ``cardtable play --help`` says before the options."""
 
 
 def register(games: Any) -> None:
@@ -31,12 +45,12 @@ def register(games: Any) -> None:
     parser = games.add_parser(
         "play",
         help="play Kraken or Gurka in the terminal against the bots",
-        description=__doc__,
+        description=DESCRIPTION,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     names = game_names()
     parser.add_argument("name", nargs="?", default=names[0], choices=names, help="the game")
-    presets = sorted({preset for name in kinds() for preset in kind(name).presets})
+    presets = sorted({preset for name in names for preset in kind(name).presets})
     parser.add_argument(
         "--rules",
         default=None,
@@ -75,23 +89,38 @@ def register(games: Any) -> None:
     parser.add_argument("--plain", action="store_true", help="line-based text, no Textual")
     parser.add_argument("--load", type=Path, default=None, help="continue a saved game")
     parser.add_argument("--replay", type=Path, default=None, help="watch a game record")
+    parser.add_argument(
+        "--resume", action="store_true", help="continue the game you left with q (autosaved)"
+    )
     parser.set_defaults(handler=main_play)
 
 
 def settings_from_args(args: argparse.Namespace) -> Settings:
-    """The :class:`Settings` the command-line options ask for."""
+    """The :class:`Settings` the command-line options ask for; ``ValueError`` for an
+    option the game does not have (``--players`` in Kraken, a preset Gurka lacks)."""
     game = args.name
+    played = kind(game)
+    if args.rules is not None and args.rules not in played.presets:
+        presets = ", ".join(sorted(played.presets)) or "none"
+        raise ValueError(
+            f"--rules {args.rules} is not a {played.title} preset (its presets: {presets})"
+        )
+    fields = {spec["name"] for spec in played.rules_schema()["fields"]}
+    for option, field in (
+        ("--rounds", "rounds"),
+        ("--target-score", "target_score"),
+        ("--players", "players"),
+    ):
+        if getattr(args, field) is not None and field not in fields:
+            raise ValueError(
+                f"{option} does not apply to {played.title}: its rules have no {field}"
+            )
     seat: int | None = None
     if args.seat is not None:
         seat = presenter(game).parse_seat(args.seat)
     rules_by_game: dict[str, Any] = {}
-    for name in kinds():
-        game_kind = kind(name)
-        preset = args.rules if args.rules in game_kind.presets else None
-        if preset:
-            rules_by_game[name] = game_kind.rules(preset)
-    played = kind(game)
-    fields = {spec["name"] for spec in played.rules_schema()["fields"]}
+    if args.rules is not None:
+        rules_by_game[game] = played.rules(args.rules)
     changes = {
         field: value
         for field, value in (
@@ -99,7 +128,7 @@ def settings_from_args(args: argparse.Namespace) -> Settings:
             ("target_score", args.target_score),
             ("players", args.players),
         )
-        if value is not None and field in fields
+        if value is not None
     }
     if changes:
         base = rules_by_game.get(game, played.rules())
@@ -136,8 +165,11 @@ def main_play(args: argparse.Namespace) -> int:
     settings = settings_from_args(args)
     factory = None
     if args.bot is not None:
-        if args.load is not None or args.replay is not None:
-            print("cardtable play: --bot seats the bots of a new game, not of --load or --replay")
+        if args.load is not None or args.replay is not None or args.resume:
+            print(
+                "cardtable play: --bot seats the bots of a new game, "
+                "not of --load, --replay or --resume"
+            )
             return 2
         try:
             factory = bot_factory(args.bot, settings.game, settings.seed or 0)
@@ -145,7 +177,7 @@ def main_play(args: argparse.Namespace) -> int:
             print(f"cardtable play: {error}")
             return 2
     if args.replay is not None:
-        record = load_record(args.replay)
+        record = _read(args.replay, load_record)
         if args.plain:
             from cardtable.tui.replay import Replay, replay_lines
 
@@ -156,9 +188,15 @@ def main_play(args: argparse.Namespace) -> int:
 
         CardTableApp(settings, replay=record).run()
         return 0
-    session = (
-        Session.load(args.load, settings) if args.load else Session(settings, bot_factory=factory)
-    )
+    if args.resume:
+        path = autosave_path()
+        if not path.exists():
+            raise ValueError(f"no game to resume: {path} does not exist (q saves the game)")
+        session = _read(path, lambda p: Session.load(p, settings))
+    elif args.load is not None:
+        session = _read(args.load, lambda p: Session.load(p, settings))
+    else:
+        session = Session(settings, bot_factory=factory)
     if args.plain:
         from cardtable.tui.plain import PlainTable
 
@@ -171,3 +209,13 @@ def main_play(args: argparse.Namespace) -> int:
 
     CardTableApp(settings, session=session, bot_factory=factory).run()
     return 0
+
+
+def _read(path: Path, reader: Callable[[Path], T]) -> T:
+    """``reader(path)``, with a file error said in the player's language."""
+    try:
+        return reader(path)
+    except OSError as error:
+        from cardtable.tui.text import file_error
+
+        raise ValueError(file_error(str(path), error)) from None

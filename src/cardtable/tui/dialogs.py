@@ -32,7 +32,7 @@ class ChoiceDialog(ModalScreen[str]):
         hint: Callable[[], str] | None = None,
         extra: Sequence[str] = (),
     ) -> None:
-        super().__init__(classes="dialog")
+        super().__init__(classes="dialog choice")
         self._title = title
         self._message = message
         self._options = list(options)

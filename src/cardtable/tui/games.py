@@ -26,8 +26,9 @@ from cardtable import gurka, kraken
 from cardtable.cards import Card, Suit
 from cardtable.errors import IllegalAction, RecordError
 from cardtable.game import GameKind, GameState, kind, kinds
+from cardtable.gurka.trick import trick_taker as gurka_trick_taker
 from cardtable.kraken.roem import roem_parts
-from cardtable.kraken.trick import PLAIN_ORDER, TRUMP_ORDER
+from cardtable.kraken.trick import PLAIN_ORDER, TRUMP_ORDER, trick_taker
 from cardtable.tui.i18n import N_, _
 
 __all__ = [
@@ -40,6 +41,7 @@ __all__ = [
     "game_names",
     "game_rules",
     "presenter",
+    "roem_text",
     "suit_name",
     "translate_seat",
 ]
@@ -88,6 +90,27 @@ class RoundSummary:
 _SUITS: Final = {"C": N_("Clubs"), "D": N_("Diamonds"), "H": N_("Hearts"), "S": N_("Spades")}
 _SEAT_NAMES: Final = {"N": N_("North"), "E": N_("East"), "S": N_("South"), "W": N_("West")}
 _PLAYER = re.compile(r"Player (\d+)")
+
+
+_ROEM: Final = {
+    "run3": N_("a run of three"),
+    "run4": N_("a run of four"),
+    "run5": N_("a run of five"),
+    "stuk": N_("stuk (king and queen of trump)"),
+    "fourJ": N_("four jacks"),
+    "fourQ": N_("four queens"),
+    "fourK": N_("four kings"),
+    "fourA": N_("four aces"),
+    "fourT": N_("four tens"),
+}
+
+
+def roem_text(parts: Sequence[tuple[str, int]]) -> str:
+    """Roem part by part: ``a run of three 20, stuk (king and queen of trump) 20``."""
+    return ", ".join(
+        _("{roem} {points}").format(roem=_(_ROEM[name]) if name in _ROEM else name, points=points)
+        for name, points in parts
+    )
 
 
 def suit_name(letter: str) -> str:
@@ -161,6 +184,11 @@ class Presenter:
         number = getattr(game, "round_number", None)
         return int(number) if number is not None else len(_history(game)) + 1
 
+    def dealer(self, game: Any) -> int | None:
+        """The dealer of the round in play, when the game has one."""
+        dealer = getattr(self.kind.current_round(game), "dealer", None)
+        return None if dealer is None else int(dealer)
+
     def action_amount(self, rnd: Any, seat: int, action: str) -> int:
         """The amount an action carries (Kraken: roem declared); 0 by default."""
         return 0
@@ -173,6 +201,10 @@ class Presenter:
         """The roem a trick taken scored, part by part (none by default)."""
         return ()
 
+    def winning(self, game: Any, plays: Sequence[tuple[int, Any]]) -> int | None:
+        """The seat whose card wins the trick ``plays`` so far (None: not known)."""
+        return None
+
     def rounds_done(self, game: Any) -> int:
         """How many rounds are finished."""
         return len(_history(game))
@@ -181,7 +213,7 @@ class Presenter:
         """The summary of finished round ``number`` (from 1)."""
         return RoundSummary(self.kind.name, number, scores=tuple(getattr(game, "scores", ())))
 
-    def last_card_of(self, game: Any, actions: Sequence[str], human: int) -> int | None:
+    def last_card_of(self, game: Any, actions: Sequence[str], human: int | None) -> int | None:
         """The index in ``actions`` (every action of the game) of ``human``'s last card
         of the current round that can be taken back; None when there is none."""
         return None
@@ -202,15 +234,19 @@ class Presenter:
         names = self.kind.seat_names(rules)
         return translate_seat(names[seat]) if 0 <= seat < len(names) else str(seat + 1)
 
-    def partner(self, human: int) -> int | None:
-        """Your partner's seat, in a game of partnerships."""
+    def partner(self, human: int | None) -> int | None:
+        """Your partner's seat, in a game of partnerships (None when nobody is you)."""
         return None
 
     def parse_seat(self, text: str) -> int:
-        """A seat from the command line: its number, counting from 1."""
-        return int(text) - 1
+        """A seat from the command line: its number, counting from 1 (checked
+        against the table by :class:`~cardtable.tui.session.Settings`)."""
+        try:
+            return int(text) - 1
+        except ValueError:
+            raise ValueError(f"invalid seat {text!r}: give its number, counting from 1") from None
 
-    def seat_label(self, seat: int, human: int, rules: Any) -> str:
+    def seat_label(self, seat: int, human: int | None, rules: Any) -> str:
         """The seat's name, marked when it is you or your partner."""
         name = self.seat_name(seat, rules)
         if seat == human:
@@ -223,7 +259,7 @@ class Presenter:
         """A hand in display order (as dealt by default)."""
         return list(hand)
 
-    def prompt(self, phase: str, game: Any, observation: Any, human: int) -> str | None:
+    def prompt(self, phase: str, game: Any, observation: Any, human: int | None) -> str | None:
         """What you decide now, for a phase this game has (None: play a card)."""
         return None
 
@@ -234,12 +270,12 @@ class Presenter:
             return [_("{points} points").format(points=scores[seat])]
         return []
 
-    def status_lines(self, game: Any, observation: Any, human: int) -> list[str]:
+    def status_lines(self, game: Any, observation: Any, human: int | None) -> list[str]:
         """The public state: the round and each seat's score."""
         lines = [_("Round {number}").format(number=self.round_number(game))]
         return lines + self._seat_scores(game, human)
 
-    def _seat_scores(self, game: Any, human: int) -> list[str]:
+    def _seat_scores(self, game: Any, human: int | None) -> list[str]:
         scores = getattr(game, "scores", None)
         if not isinstance(scores, Sequence) or len(scores) != game.players:
             return []
@@ -250,11 +286,20 @@ class Presenter:
             for seat, points in enumerate(scores)
         ]
 
-    def summary_lines(self, game: Any, summary: RoundSummary, human: int) -> list[str]:
+    def summary_lines(self, game: Any, summary: RoundSummary, human: int | None) -> list[str]:
         """The lines of a round summary after its first."""
         return self._seat_scores(game, human)
 
-    def game_over_lines(self, game: Any, human: int) -> list[str]:
+    def score_sheet(
+        self, game: Any, summaries: Sequence[RoundSummary], human: int | None
+    ) -> list[str]:
+        """The score sheet: the totals after each round."""
+        rows = [[_("Round"), *(self.seat_name(s, game_rules(game)) for s in range(game.players))]]
+        for summary in summaries:
+            rows.append([str(summary.number), *(str(p) for p in summary.scores)])
+        return _columns(rows)
+
+    def game_over_lines(self, game: Any, human: int | None) -> list[str]:
         """The totals and the winner, after ``The game is over.``"""
         lines = self._seat_scores(game, human)
         winners = getattr(game, "winners", None)
@@ -330,6 +375,13 @@ class KrakenPresenter(Presenter):
             return ()
         return tuple(roem_parts(trick.cards, rnd.trump))
 
+    def winning(self, game: Any, plays: Sequence[tuple[int, Any]]) -> int | None:
+        """The seat with the highest trump, else the highest card of the suit led."""
+        trump = None if game.is_over else game.current.trump
+        if not plays or trump is None:
+            return None
+        return int(plays[trick_taker([card for _seat, card in plays], trump)][0])
+
     def summary(self, game: Any, number: int) -> RoundSummary:
         """The result, trump and declarer of the round."""
         done = game.history[number - 1]
@@ -343,7 +395,7 @@ class KrakenPresenter(Presenter):
             scores=game.scores,
         )
 
-    def last_card_of(self, game: Any, actions: Sequence[str], human: int) -> int | None:
+    def last_card_of(self, game: Any, actions: Sequence[str], human: int | None) -> int | None:
         """Your last card (not trump, pass, contra...) in this round."""
         if game.is_over:
             return None
@@ -363,26 +415,31 @@ class KrakenPresenter(Presenter):
 
         return round_costs(game.history[number - 1])
 
-    def partner(self, human: int) -> int | None:
+    def partner(self, human: int | None) -> int | None:
         """The seat opposite."""
-        return (human + 2) % 4
+        return None if human is None else (human + 2) % 4
 
     def parse_seat(self, text: str) -> int:
-        """N, E, S or W (or a name, ``south``), or a number from 0 to 3."""
-        return int(kraken.Seat.parse(int(text) if text.isdigit() else text))
+        """N, E, S or W (or a name, ``south``)."""
+        if text.strip().isdigit():
+            raise ValueError(f"invalid seat {text!r}: choose N, E, S or W")
+        try:
+            return int(kraken.Seat.parse(text))
+        except ValueError:
+            raise ValueError(f"invalid seat {text!r}: choose N, E, S or W") from None
 
     def sorted_hand(self, hand: Sequence[Any], trump: Suit | None = None) -> list[Any]:
-        """By suit (spades, hearts, clubs, diamonds), high to low (trump in trump
-        order)."""
+        """By suit, trumps first (in trump order), then spades, hearts, clubs,
+        diamonds (alternating colours), each high to low."""
         suit_order = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)
 
-        def key(card: Card) -> tuple[int, int]:
+        def key(card: Card) -> tuple[bool, int, int]:
             order = TRUMP_ORDER if card.suit == trump else PLAIN_ORDER
-            return suit_order.index(card.suit), order.index(card.rank)
+            return card.suit != trump, suit_order.index(card.suit), order.index(card.rank)
 
         return sorted(hand, key=key)
 
-    def prompt(self, phase: str, game: Any, observation: Any, human: int) -> str | None:
+    def prompt(self, phase: str, game: Any, observation: Any, human: int | None) -> str | None:
         """Choosing trump, challenging, declaring roem."""
         if phase == "trump":
             legal = observation.legal_actions
@@ -397,7 +454,8 @@ class KrakenPresenter(Presenter):
         if phase == "challenge":
             return _("Challenge the declarers, or pass?")
         if phase == "roem":
-            return _("You hold roem: declare it, or pass?")
+            parts = roem_parts(observation.hand, observation.trump, hand=True)
+            return _("You hold roem: {parts}. Declare it, or pass?").format(parts=roem_text(parts))
         return None
 
     def seat_notes(self, seat: int, game: Any, observation: Any) -> list[str]:
@@ -411,7 +469,7 @@ class KrakenPresenter(Presenter):
             )
         return notes
 
-    def status_lines(self, game: Any, observation: Any, human: int) -> list[str]:
+    def status_lines(self, game: Any, observation: Any, human: int | None) -> list[str]:
         """Round, dealer, trump, declarer, multiplier, card points, roem and score."""
         number, target = self.round_number(game), game.rules.target_score
         lines = [
@@ -436,22 +494,17 @@ class KrakenPresenter(Presenter):
                 )
             )
         lines.append(_("Multiplier: ×{multiplier}").format(multiplier=observation.multiplier))
-        us, them = _teams(human)
-        lines.append(
-            _us_them(_("Card points: us {us}, them {them}"), observation.card_points, us, them)
-        )
-        lines.append(_us_them(_("Roem: us {us}, them {them}"), observation.roem, us, them))
-        scores = game.scores
-        lines.append(_us_them(_("Score: us {us}, them {them}"), scores, us, them))
+        lines.append(_team_line("card_points", observation.card_points, human))
+        lines.append(_team_line("roem", observation.roem, human))
+        lines.append(_team_line("score", game.scores, human))
         return lines
 
-    def summary_lines(self, game: Any, summary: RoundSummary, human: int) -> list[str]:
+    def summary_lines(self, game: Any, summary: RoundSummary, human: int | None) -> list[str]:
         """Declarer, card points, roem, nat or mars, multiplier, points added, score."""
         result = summary.kraken_result
         if result is None:
             return []
         lines = []
-        us, them = _teams(human)
         if summary.trump is not None and summary.declarer is not None:
             lines.append(
                 _("{seat} declared {suit}.").format(
@@ -459,32 +512,68 @@ class KrakenPresenter(Presenter):
                     suit=suit_name(summary.trump).lower(),
                 )
             )
-        lines.append(_us_them(_("Card points: us {us}, them {them}"), result.card_points, us, them))
-        lines.append(_us_them(_("Roem: us {us}, them {them}"), result.roem, us, them))
-        declarers_are_us = result.declarers == us
+        lines.append(_team_line("card_points", result.card_points, human))
+        lines.append(_team_line("roem", result.roem, human))
         if result.nat:
-            lines.append(_("We are nat!") if declarers_are_us else _("They are nat!"))
+            lines.append(_team_sentence("nat", result.declarers, human))
         else:
-            lines.append(_("We made it.") if declarers_are_us else _("They made it."))
+            lines.append(_team_sentence("made", result.declarers, human))
         if result.mars is not None:
-            lines.append(
-                _("Mars: we took every trick!")
-                if result.mars == us
-                else _("Mars: they took every trick!")
-            )
+            lines.append(_team_sentence("mars", result.mars, human))
         lines.append(_("Multiplier: ×{multiplier}").format(multiplier=result.multiplier))
-        lines.append(_us_them(_("Points added: us {us}, them {them}"), result.points, us, them))
-        lines.append(_us_them(_("Score: us {us}, them {them}"), summary.scores, us, them))
+        lines.append(_team_line("points", result.points, human))
+        lines.append(_team_line("score", summary.scores, human))
         return lines
 
-    def game_over_lines(self, game: Any, human: int) -> list[str]:
-        """The final score of the two teams and who won."""
+    def score_sheet(
+        self, game: Any, summaries: Sequence[RoundSummary], human: int | None
+    ) -> list[str]:
+        """A line per round: declarer, trump and multiplier, card points, roem, made,
+        nat or mars, and the points (yours first, or North–South's for a viewer)."""
         us, them = _teams(human)
-        lines = [_us_them(_("Final score: us {us}, them {them}"), game.scores, us, them)]
+        teams = _("us–them") if human is not None else _("N–S – E–W")
+        rows = [
+            [
+                _("Round"),
+                _("Declarer"),
+                _("Trump"),
+                _("Card points"),
+                _("Roem"),
+                _("Result"),
+                _("Points"),
+            ]
+        ]
+        for summary in summaries:
+            result = summary.kraken_result
+            if result is None:
+                continue
+            declarer = (
+                "" if summary.declarer is None else self.seat_name(summary.declarer, game.rules)
+            )
+            trump = "" if summary.trump is None else Suit.parse(summary.trump).symbol
+            outcome = _("nat") if result.nat else _("made")
+            if result.mars is not None:
+                outcome += " · " + _("mars")
+            rows.append(
+                [
+                    str(summary.number),
+                    declarer,
+                    f"{trump} ×{result.multiplier}",
+                    f"{result.card_points[us]}–{result.card_points[them]}",
+                    f"{result.roem[us]}–{result.roem[them]}",
+                    outcome,
+                    f"{result.points[us]}–{result.points[them]}",
+                ]
+            )
+        return [*_columns(rows), f"({teams})", _team_line("score", game.scores, human)]
+
+    def game_over_lines(self, game: Any, human: int | None) -> list[str]:
+        """The final score of the two teams and who won."""
+        lines = [_team_line("final", game.scores, human)]
         if game.winner is None:
             lines.append(_("It is a draw."))
         else:
-            lines.append(_("We won!") if game.winner == us else _("They won."))
+            lines.append(_team_sentence("won", game.winner, human))
         return lines
 
     def rules_paragraphs(self) -> list[str]:
@@ -547,6 +636,13 @@ class GurkaPresenter(Presenter):
         except ValueError as error:
             raise IllegalAction(str(error)) from None
 
+    def winning(self, game: Any, plays: Sequence[tuple[int, Any]]) -> int | None:
+        """The seat with the highest rank (the last played among equals)."""
+        if not plays:
+            return None
+        cards = [card for _seat, card in plays]
+        return int(plays[gurka_trick_taker(cards, game.rules)][0])
+
     def summary(self, game: Any, number: int) -> RoundSummary:
         """The penalties of the round, the totals and who is out."""
         rnd = game.history[number - 1]
@@ -558,7 +654,7 @@ class GurkaPresenter(Presenter):
             eliminated=tuple(s for s in range(game.players) if s not in game.alive),
         )
 
-    def last_card_of(self, game: Any, actions: Sequence[str], human: int) -> int | None:
+    def last_card_of(self, game: Any, actions: Sequence[str], human: int | None) -> int | None:
         """Your last card in the tricks of this round."""
         if game.phase != "play":
             return None
@@ -574,7 +670,7 @@ class GurkaPresenter(Presenter):
         """Low to high by rank."""
         return sorted(hand, key=lambda c: (c.rank, c.suit))
 
-    def prompt(self, phase: str, game: Any, observation: Any, human: int) -> str | None:
+    def prompt(self, phase: str, game: Any, observation: Any, human: int | None) -> str | None:
         """Buying back in."""
         if phase == "buyback":
             return _("You are out. Buy back in for {cost} chips, or pass?").format(
@@ -591,7 +687,7 @@ class GurkaPresenter(Presenter):
             notes.append(_("{cards} cards").format(cards=observation.hand_sizes[seat]))
         return notes
 
-    def status_lines(self, game: Any, observation: Any, human: int) -> list[str]:
+    def status_lines(self, game: Any, observation: Any, human: int | None) -> list[str]:
         """Round, pot, elimination score and every seat's points."""
         lines = [_("Round {number}").format(number=self.round_number(game))]
         lines.append(_("Pot: {chips} chips").format(chips=game.pot))
@@ -605,7 +701,7 @@ class GurkaPresenter(Presenter):
             lines.append(entry)
         return lines
 
-    def summary_lines(self, game: Any, summary: RoundSummary, human: int) -> list[str]:
+    def summary_lines(self, game: Any, summary: RoundSummary, human: int | None) -> list[str]:
         """Each seat's penalty points of the round and total, and who is out."""
         lines = []
         for seat, points in enumerate(summary.penalties):
@@ -619,7 +715,21 @@ class GurkaPresenter(Presenter):
             lines.append(entry)
         return lines
 
-    def game_over_lines(self, game: Any, human: int) -> list[str]:
+    def score_sheet(
+        self, game: Any, summaries: Sequence[RoundSummary], human: int | None
+    ) -> list[str]:
+        """A line per round with every player's penalty points (``out`` marks who
+        went out), and the totals."""
+        rows = [[_("Round"), *(self.seat_name(s, game.rules) for s in range(game.players))]]
+        for summary in summaries:
+            cells = [str(summary.number)]
+            for seat, points in enumerate(summary.penalties):
+                cells.append(f"+{points}" + (" " + _("out") if seat in summary.eliminated else ""))
+            rows.append(cells)
+        rows.append([_("Total"), *(str(p) for p in game.scores)])
+        return _columns(rows)
+
+    def game_over_lines(self, game: Any, human: int | None) -> list[str]:
         """Points and chips of every seat, and the winner."""
         lines = []
         for seat in range(game.players):
@@ -691,13 +801,65 @@ def game_names() -> tuple[str, ...]:
     return known + tuple(name for name in registered if name not in known)
 
 
-def _us_them(template: str, values: Any, us: int, them: int) -> str:
-    """``template`` with ``{us}`` and ``{them}`` filled from a per-team sequence."""
-    return template.format(us=values[us], them=values[them])
+def _columns(rows: Sequence[Sequence[str]]) -> list[str]:
+    """Rows of cells as lines of aligned columns."""
+    widths = [max(len(row[i]) for row in rows if i < len(row)) for i in range(len(rows[0]))]
+    return ["  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip() for row in rows]
 
 
-def _teams(human: int) -> tuple[int, int]:
-    """(your team, the other team) in Kraken."""
+_TEAM_LINES: Final = {
+    "card_points": (
+        N_("Card points: us {us}, them {them}"),
+        N_("Card points: North–South {us}, East–West {them}"),
+    ),
+    "roem": (N_("Roem: us {us}, them {them}"), N_("Roem: North–South {us}, East–West {them}")),
+    "score": (N_("Score: us {us}, them {them}"), N_("Score: North–South {us}, East–West {them}")),
+    "points": (
+        N_("Points added: us {us}, them {them}"),
+        N_("Points added: North–South {us}, East–West {them}"),
+    ),
+    "final": (
+        N_("Final score: us {us}, them {them}"),
+        N_("Final score: North–South {us}, East–West {them}"),
+    ),
+}
+"""Per-team lines: seen from your seat (us, them), or by a viewer of a game of
+bots (North–South first)."""
+_TEAM_SENTENCES: Final = {
+    "nat": (N_("We are nat!"), N_("They are nat!"), N_("{team} are nat!")),
+    "made": (N_("We made it."), N_("They made it."), N_("{team} made it.")),
+    "mars": (
+        N_("Mars: we took every trick!"),
+        N_("Mars: they took every trick!"),
+        N_("Mars: {team} took every trick!"),
+    ),
+    "won": (N_("We won!"), N_("They won."), N_("{team} won.")),
+}
+"""Sentences about one team: ours, theirs, or named (no seat is yours)."""
+_TEAM_NAMES: Final = (N_("North–South"), N_("East–West"))
+
+
+def _team_line(name: str, values: Any, human: int | None) -> str:
+    """A per-team line (see :data:`_TEAM_LINES`) filled from ``values`` by team."""
+    ours, neutral = _TEAM_LINES[name]
+    if human is None:
+        return _(neutral).format(us=values[0], them=values[1])
+    us, them = _teams(human)
+    return _(ours).format(us=values[us], them=values[them])
+
+
+def _team_sentence(name: str, team: int, human: int | None) -> str:
+    """A sentence about ``team`` (see :data:`_TEAM_SENTENCES`)."""
+    ours, theirs, named = _TEAM_SENTENCES[name]
+    if human is None:
+        return _(named).format(team=_(_TEAM_NAMES[team]))
+    return _(ours) if team == human % 2 else _(theirs)
+
+
+def _teams(human: int | None) -> tuple[int, int]:
+    """(your team, the other team) in Kraken (North–South first for a viewer)."""
+    if human is None:
+        return 0, 1
     return human % 2, 1 - human % 2
 
 

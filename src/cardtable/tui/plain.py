@@ -62,6 +62,7 @@ class PlainTable:
         self._write = write
         self._pace = pace
         self._shown_events = 0
+        self._round_shown: int | None = None
 
     def run(self) -> int:
         """Play until the game is over and no new game is wanted, or input ends; 0."""
@@ -84,10 +85,13 @@ class PlainTable:
                     self._write(line)
                 self._write(_("Type new for a new game, or quit."))
                 answer = self._read()
-                if answer is None or answer.strip().lower() != "new":
+                if answer is None or text.command(answer) != "new":
                     return 0
                 self._new_game()
                 continue
+            if self._round_shown != len(session.summaries):
+                self._round_shown = len(session.summaries)
+                self._write(text.round_header(session))
             if session.bot_to_move:
                 session.step_bot()
                 if self._pace:
@@ -103,6 +107,7 @@ class PlainTable:
     def _new_game(self) -> None:
         self.session = Session(self.session.settings.replace(seed=None))
         self._shown_events = 0
+        self._round_shown = None
 
     def _flush_events(self) -> None:
         events = self.session.events
@@ -114,12 +119,8 @@ class PlainTable:
         session = self.session
         observation = session.observation()
         played = getattr(observation, "trick", ())
-        trick = ", ".join(
-            f"{text.seat_name(session.kind, seat, session.rules)} {text.card_text(card)}"
-            for seat, card in played
-        )
         if session.phase == "play" and played:
-            self._write(_("Trick: {cards}").format(cards=trick))
+            self._write(_("Trick: {cards}").format(cards=text.trick_text(session, played)))
         hand = your_hand(session)
         options = choices(session)
         if hand:
@@ -130,6 +131,10 @@ class PlainTable:
                     label = f"{options.index(str(card)) + 1}:{label}"
                 cards.append(label)
             self._write(_("Your hand: {cards}").format(cards=" ".join(cards)))
+        legal = session.legal_actions()
+        if session.phase == "play" and legal and _is_card(legal[0]):
+            playable = [c for c in hand if str(c) in legal]
+            self._write(_("You may play: {cards}").format(cards=text.cards_text(playable)))
         self._write(text.prompt(session))
         if options and not (options[0][:1].isdigit() or _is_card(options[0])):
             numbered = [f"{i}) {text.action_label(a)}" for i, a in enumerate(options, 1)]
@@ -139,14 +144,14 @@ class PlainTable:
         """Act on one input line; False to stop."""
         session = self.session
         word, _sep, rest = line.partition(" ")
-        command = word.lower()
+        command = text.command(word)
         if not line:
             return True
-        if command in ("quit", "exit"):
+        if command == "quit" or word.lower() == "exit":
             return False
         if command == "help":
-            for keys, meaning in text.PLAIN_HELP:
-                self._write(f"{keys}: {_(meaning)}")
+            for help_line in text.plain_help():
+                self._write(help_line)
             return True
         if command == "rules":
             for paragraph in text.rules_paragraphs(session.kind):
@@ -156,8 +161,19 @@ class PlainTable:
             for status in text.status_lines(session):
                 self._write(status)
             return True
+        if command == "sheet":
+            for row in text.score_sheet(session):
+                self._write(row)
+            return True
+        if command == "last":
+            for row in text.last_trick_lines(session):
+                self._write(row)
+            return True
         if command == "hint":
-            self._write(_("Hint: {action}").format(action=text.action_label(session.hint())))
+            try:
+                self._write(text.hint_line(session))
+            except IllegalAction as error:
+                self._write(_("Refused: {reason}").format(reason=text.refusal(session, error)))
             return True
         if command == "undo":
             try:
@@ -165,7 +181,7 @@ class PlainTable:
             except IllegalAction:
                 self._write(_("There is no card of yours in this round to take back."))
             else:
-                self._shown_events = 0
+                self._shown_events = len(session.events)
                 self._write(_("You take back {card}.").format(card=text.card_text(card)))
             return True
         if command in ("save", "load"):
@@ -178,9 +194,9 @@ class PlainTable:
                 return True
             line = options[index]
         try:
-            session.play(line)
+            session.play(text.read_action(line, session.legal_actions()))
         except IllegalAction as error:
-            self._write(_("Refused: {reason}").format(reason=str(error)))
+            self._write(_("Refused: {reason}").format(reason=text.refusal(session, error)))
         return True
 
     def _records(self, command: str, path: str) -> bool:
@@ -200,7 +216,8 @@ class PlainTable:
         except (OSError, RecordError, ValueError) as error:
             self._write(_("Could not load: {reason}").format(reason=error))
         else:
-            self._shown_events = 0
+            self._shown_events = len(self.session.events)
+            self._round_shown = len(self.session.summaries)
             self._write(_("Loaded {path}.").format(path=path))
         return True
 

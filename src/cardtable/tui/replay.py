@@ -30,8 +30,11 @@ class Replay:
         settings = Settings(
             game=kind, rules_by_game={kind: rules}, seed=int(record["seed"]), level="easy"
         )
+        self.you: int | None = None
+        """The seat of the player who saved the record (None: a game of bots)."""
         if isinstance(seat, int) and 0 <= seat < settings.players:
             settings = settings.replace(seat=seat)
+            self.you = seat
         self.settings = settings
         self.actions = actions
         self._first_dealer = first_dealer
@@ -49,6 +52,7 @@ class Replay:
             first_dealer=self._first_dealer,
             bot_factory=lambda seat: make_bot("random", seed=seat),
         )
+        session.you = self.you
         for action in self.actions[:position]:
             session.replay_action(action)
         return session

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Input, Label, RichLog, Select, Static, Switch
 
 from cardtable.cards import Card
@@ -22,7 +24,7 @@ from cardtable.tui.games import game_names
 from cardtable.tui.i18n import LANGUAGES, _, language
 from cardtable.tui.plain import choices, your_hand
 from cardtable.tui.replay import Replay
-from cardtable.tui.session import LEVELS, Session, Settings
+from cardtable.tui.session import LEVELS, Session, Settings, autosave_path
 from cardtable.tui.widgets import CardView, HandView, SeatView
 
 if TYPE_CHECKING:
@@ -32,21 +34,102 @@ __all__ = ["ReplayScreen", "RulesScreen", "SettingsScreen", "TableScreen"]
 
 # Four seats around the 3x3 table grid, relative to you (you are always at the bottom).
 _GRID_CELLS = {0: 7, 1: 3, 2: 1, 3: 5}  # you, left of you, partner, right of you
+FULL_SIZE = (80, 24)
+"""The smallest terminal that shows the whole table (columns, rows)."""
 
 
-def _seat_cards(observation: Any) -> tuple[dict[int, Card], bool]:
-    """The card each seat has in the trick; the finished trick when none is started."""
+def _seat_cards(observation: Any) -> tuple[list[tuple[int, Card]], bool]:
+    """The cards in the trick, in the order played; the finished trick when none is
+    started (it stays until the next card is played)."""
     trick = getattr(observation, "trick", ())
     if trick:
-        return {int(seat): card for seat, card in trick}, False
+        return [(int(seat), card) for seat, card in trick], False
     tricks = getattr(observation, "tricks", ())
     if not tricks or not hasattr(tricks[-1], "plays"):
-        return {}, False
-    return {int(seat): card for seat, card in tricks[-1].plays}, True
+        return [], False
+    return [(int(seat), card) for seat, card in tricks[-1].plays], True
+
+
+def table_seats(session: Session, bottom: int) -> Iterator[Widget]:
+    """The seat views of the table grid: around the table with ``bottom`` at the
+    bottom (Kraken), or side by side, four to a row."""
+    if session.presenter.layout == "around":
+        cells = {seat: _GRID_CELLS[(seat - bottom) % 4] for seat in range(4)}
+        with Grid(id="table", classes="around"):
+            for cell in range(9):
+                seats = [s for s, c in cells.items() if c == cell]
+                if seats:
+                    yield SeatView(id=f"seat-{seats[0]}", classes="seat")
+                else:
+                    yield Static(classes="empty")
+    else:
+        with Grid(id="table", classes="row"):
+            for seat in range(session.players):
+                yield SeatView(id=f"seat-{seat}", classes="seat")
+
+
+def show_seats(
+    screen: Screen[Any],
+    session: Session,
+    thinking: int | None = None,
+    hands: dict[int, str] | None = None,
+) -> None:
+    """Fill the seat views: name, notes, the card in the trick (★ on the winning
+    card, the finished trick dimmed until the next card), the seat to move."""
+    observation = session.observation()
+    plays, last = _seat_cards(observation)
+    cards = dict(plays)
+    winning = None if last else session.presenter.winning(session.game, plays)
+    leader = plays[0][0] if plays and not last else None
+    to_move = session.to_move if session.pending_summary is None else None
+    for seat in range(session.players):
+        notes = []
+        if getattr(observation, "dealer", None) == seat:
+            notes.append(_("dealer"))
+        if seat == leader:
+            notes.append(_("leads"))
+        notes += session.presenter.seat_notes(seat, session.game, observation)
+        screen.query_one(f"#seat-{seat}", SeatView).show(
+            text.seat_label(session.kind, seat, session.you, session.rules),
+            [" · ".join(notes)] if notes else [""],
+            cards.get(seat),
+            thinking=thinking == seat,
+            last=last,
+            to_move=to_move == seat,
+            winning=winning == seat,
+            hand=None if hands is None else hands.get(seat, ""),
+            four_colour=session.settings.four_colour,
+        )
+
+
+def _log() -> RichLog:
+    """The event log (not focusable: the keys belong to the table)."""
+    log = RichLog(id="log", wrap=True, markup=False, min_width=20)
+    log.can_focus = False
+    return log
+
+
+def fit(screen: Screen[Any], width: int, height: int) -> None:
+    """Lay the screen out for its size: everything from 80×24; below that the
+    status, the log and the key help are hidden and a notice says so."""
+    small = width < FULL_SIZE[0] or height < FULL_SIZE[1]
+    screen.set_class(small, "compact")
+    notice = screen.query_one("#notice", Static)
+    notice.display = small
+    if small:
+        notice.update(
+            _(
+                "The terminal is {width}×{height}, too small for the whole table "
+                "({full_width}×{full_height}): the status and the log are hidden "
+                "(k: score sheet, v: last trick)."
+            ).format(width=width, height=height, full_width=FULL_SIZE[0], full_height=FULL_SIZE[1])
+        )
 
 
 class TableScreen(Screen[None]):
     """The table: every seat, the trick, your hand, the state and what just happened."""
+
+    AUTO_FOCUS = None  # the keys belong to the table, not to the hidden card field
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", show=False),
@@ -55,11 +138,9 @@ class TableScreen(Screen[None]):
         Binding("t", "type_card", show=False),
         Binding("h", "hint", show=False),
         Binding("u", "undo", show=False),
-        Binding("s", "save", show=False),
         Binding("l", "load", show=False),
         Binding("p", "replay", show=False),
         Binding("o", "settings", show=False),
-        Binding("r", "rules", show=False),
         Binding("q", "quit", show=False),
     ]
 
@@ -69,6 +150,8 @@ class TableScreen(Screen[None]):
         """What the table waits for: ``card``, ``dialog``, ``summary``, ``over`` or
         None while bots play (the tests wait on it)."""
         self.thinking: int | None = None
+        self.saved_to: str | None = None
+        """The file the game was last saved to (the load dialog proposes it)."""
 
     @property
     def table_app(self) -> CardTableApp:
@@ -81,50 +164,40 @@ class TableScreen(Screen[None]):
         return self.table_app.session
 
     def compose(self) -> ComposeResult:
-        """Title, seats, status, log, prompt, hand, card input and key help."""
-        session = self.session
+        """Title, notice, seats, status, log, prompt, hand, card input and key help."""
         yield Static(id="title")
+        yield Static(id="notice")
         with Horizontal(id="middle"):
-            if session.presenter.layout == "around":
-                with Grid(id="table", classes="around"):
-                    for cell in range(9):
-                        seats = [s for s, c in self._cells().items() if c == cell]
-                        if seats:
-                            yield SeatView(id=f"seat-{seats[0]}", classes="seat")
-                        else:
-                            yield Static(classes="empty")
-            else:
-                with Grid(id="table", classes="row"):
-                    for seat in range(session.players):
-                        yield SeatView(id=f"seat-{seat}", classes="seat")
+            yield from table_seats(self.session, self.session.human)
             with Vertical(id="side"):
                 yield Static(id="status")
-                yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+                yield _log()
         yield Static(id="prompt")
         yield HandView(id="hand")
-        yield Input(placeholder=_("Type a card, such as 10h, and press Enter"), id="card-input")
+        field = Input(placeholder=_("Type a card, such as 10h, and press Enter"), id="card-input")
+        field.display = field.can_focus = False  # shown by t
+        yield field
         yield Static(
             "  ".join(f"[b]{keys}[/b] {_(meaning)}" for keys, meaning in text.KEY_HELP),
             id="keys",
         )
 
-    def _cells(self) -> dict[int, int]:
-        human = self.session.human
-        return {seat: _GRID_CELLS[(seat - human) % 4] for seat in range(4)}
-
     def on_mount(self) -> None:
         """Show the game and let the bots start."""
-        self.query_one("#card-input", Input).display = False
         self._shown = 0
+        fit(self, self.app.size.width, self.app.size.height)
         self.refresh_view()
         self.advance()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Lay the table out again for the new size."""
+        fit(self, event.size.width, event.size.height)
 
     # -- showing --------------------------------------------------------------
 
     def refresh_view(self, message: str | None = None, error: bool = False) -> None:
         """Redraw everything from the session; ``message`` replaces the prompt."""
         session = self.session
-        observation = session.observation()
         self.query_one("#title", Static).update(
             _("{game} · level {level} · language {language}").format(
                 game=text.game_title(session.kind),
@@ -132,36 +205,28 @@ class TableScreen(Screen[None]):
                 language=LANGUAGES[language()],
             )
         )
-        cards, last = _seat_cards(observation)
-        for seat in range(session.players):
-            self.query_one(f"#seat-{seat}", SeatView).show(
-                text.seat_label(session.kind, seat, session.human, session.rules),
-                self._notes(seat, observation),
-                cards.get(seat),
-                thinking=self.thinking == seat,
-                last=last,
-            )
+        show_seats(self, session, self.thinking)
         self.query_one("#status", Static).update("\n".join(text.status_lines(session)))
         log = self.query_one("#log", RichLog)
         if self._shown > len(session.events):
             log.clear()
             self._shown = 0
         for event in session.events[self._shown :]:
-            log.write(text.describe_event(session, event))
+            log.write(text.describe_event(session, event), scroll_end=True)
         self._shown = len(session.events)
         prompt = self.query_one("#prompt", Static)
         prompt.set_class(error, "error")
         prompt.update(message if message is not None else text.prompt(session))
         hand = your_hand(session)
         legal = set(session.legal_actions()) if session.phase == "play" else set()
-        self.query_one(HandView).show([(card, str(card) in legal) for card in hand])
+        self.query_one(HandView).show(
+            [(card, str(card) in legal) for card in hand], session.settings.four_colour
+        )
 
-    def _notes(self, seat: int, observation: Any) -> list[str]:
-        notes = []
-        if getattr(observation, "dealer", None) == seat:
-            notes.append(_("dealer"))
-        notes += self.session.presenter.seat_notes(seat, self.session.game, observation)
-        return [" · ".join(notes)] if notes else [""]
+    def refuse(self, error: IllegalAction | str) -> None:
+        """Show a refusal in red (in the table's words) and ring the bell."""
+        reason = error if isinstance(error, str) else text.refusal(self.session, error)
+        self.refresh_view(_("Refused: {reason}").format(reason=reason), error=True)
 
     # -- the game loop ----------------------------------------------------------
 
@@ -185,7 +250,7 @@ class TableScreen(Screen[None]):
                 answer = await app.push_screen_wait(
                     MessageDialog(
                         _("Game over"),
-                        text.game_over_lines(session),
+                        [*text.game_over_lines(session), "", *text.score_sheet(session)],
                         [("new", _("New game")), ("quit", _("Quit"))],
                     )
                 )
@@ -205,10 +270,13 @@ class TableScreen(Screen[None]):
                 else:
                     action = session.bot_action()
                 self.thinking = None
+                tricks = sum(e.kind == "trick" for e in session.events)
                 session.step_bot(action)
                 if session.settings.pace:
                     self.refresh_view()
-                    await asyncio.sleep(session.settings.pace)
+                    taken = sum(e.kind == "trick" for e in session.events) > tricks
+                    # a finished trick stays in view longer, to be read
+                    await asyncio.sleep(session.settings.pace * (3 if taken else 1))
                 continue
             if session.phase != "play" or session.legal_actions() in (["buyback", "pass"],):
                 self.waiting = "dialog"
@@ -223,7 +291,7 @@ class TableScreen(Screen[None]):
         assert summary is not None
         dialog = MessageDialog(
             _("Round {number}").format(number=summary.number),
-            text.summary_lines(session, summary),
+            [*text.summary_lines(session, summary), "", *text.score_sheet(session)],
             [("continue", _("Continue"))],
         )
         if session.presenter.has_analysis and self.table_app.analysis:
@@ -242,9 +310,9 @@ class TableScreen(Screen[None]):
         options = [(a, text.action_label(a)) for a in choices(session)]
 
         def hint() -> str:
-            return text.action_label(session.hint())
+            return text.hint_line(session)
 
-        hand = " ".join(text.card_text(c) for c in your_hand(session))
+        hand = text.cards_text(your_hand(session))
         extra = [_("Your hand: {cards}").format(cards=hand)] if hand else []
         action = await self.table_app.push_screen_wait(
             ChoiceDialog(text.game_title(session.kind), text.prompt(session), options, hint, extra)
@@ -252,20 +320,20 @@ class TableScreen(Screen[None]):
         try:
             session.play(action)
         except IllegalAction as error:
-            self.refresh_view(_("Refused: {reason}").format(reason=error), error=True)
+            self.refuse(error)
 
     # -- your actions -------------------------------------------------------------
 
     def play_card(self, card: str) -> None:
-        """Play ``card`` (any spelling); a refusal shows the engine's reason and
-        changes nothing."""
+        """Play ``card`` (any spelling, the language's letters too); a refusal shows
+        the reason and changes nothing."""
         if self.waiting != "card":
-            self.refresh_view(_("Refused: {reason}").format(reason=_("It is not your turn.")), True)
+            self.refuse(_("It is not your turn."))
             return
         try:
-            self.session.play(card)
+            self.session.play(text.read_action(card, self.session.legal_actions()))
         except IllegalAction as error:
-            self.refresh_view(_("Refused: {reason}").format(reason=error), error=True)
+            self.refuse(error)
             self.app.bell()
             return
         self.waiting = None
@@ -287,12 +355,7 @@ class TableScreen(Screen[None]):
             if index < len(hand.cards):
                 self.play_card(str(hand.cards[index][0]))
             else:
-                self.refresh_view(
-                    _("Refused: {reason}").format(
-                        reason=_("There is no choice {number}.").format(number=character)
-                    ),
-                    error=True,
-                )
+                self.refuse(_("There is no choice {number}.").format(number=character))
 
     def action_move(self, delta: int) -> None:
         """Move the selection in your hand."""
@@ -307,7 +370,7 @@ class TableScreen(Screen[None]):
     def action_type_card(self) -> None:
         """Show the card input and focus it."""
         field = self.query_one("#card-input", Input)
-        field.display = True
+        field.display = field.can_focus = True
         field.focus()
 
     @on(Input.Submitted, "#card-input")
@@ -315,36 +378,31 @@ class TableScreen(Screen[None]):
         field = event.input
         value = event.value.strip()
         field.value = ""
-        field.display = False
+        field.display = field.can_focus = False
         self.set_focus(None)
         if value:
             self.play_card(value)
 
     def action_hint(self) -> None:
-        """Show what the strong bot would play."""
+        """Show what the strongest bot would do, and why."""
         try:
-            hint = self.session.hint()
+            line = text.hint_line(self.session)
         except IllegalAction as error:
-            self.refresh_view(_("Refused: {reason}").format(reason=error), error=True)
+            self.refuse(error)
             return
-        self.refresh_view(_("Hint: {action}").format(action=text.action_label(hint)))
+        self.refresh_view(line)
 
     def action_undo(self) -> None:
-        """Take back your last card of the round."""
+        """Take back your last card of the round (the log is rebuilt)."""
         if self.waiting not in ("card", None):
             return
         if not self.session.can_undo:
-            self.refresh_view(
-                _("Refused: {reason}").format(
-                    reason=_("There is no card of yours in this round to take back.")
-                ),
-                error=True,
-            )
+            self.refuse(_("There is no card of yours in this round to take back."))
             return
         self.workers.cancel_group(self, "advance")
         self.thinking = None
         card = self.session.undo()
-        self._shown = len(self.session.events) + 1
+        self._shown = len(self.session.events) + 1  # rewrite the whole log
         self.refresh_view(_("You take back {card}.").format(card=text.card_text(card)))
         self.waiting = "card"
 
@@ -357,14 +415,18 @@ class TableScreen(Screen[None]):
             try:
                 saved = self.session.save(path)
             except OSError as error:
-                self.refresh_view(_("Could not save: {reason}").format(reason=error), True)
+                reason = text.file_error(path, error)
+                self.refresh_view(_("Could not save: {reason}").format(reason=reason), True)
                 return
+            self.saved_to = path
             self.refresh_view(_("Saved to {path}.").format(path=saved))
 
-        self.app.push_screen(InputDialog(_("Save the game to file:"), "cardtable-game.json"), save)
+        self.app.push_screen(
+            InputDialog(_("Save the game to file:"), self.saved_to or "cardtable-game.json"), save
+        )
 
     def action_load(self) -> None:
-        """Ask for a file name and continue the game saved there."""
+        """Ask for a file name (the last one saved) and continue the game saved there."""
 
         def load(path: str | None) -> None:
             if not path:
@@ -372,11 +434,14 @@ class TableScreen(Screen[None]):
             try:
                 session = Session.load(path, self.session.settings)
             except (OSError, RecordError, ValueError) as error:
-                self.refresh_view(_("Could not load: {reason}").format(reason=error), True)
+                reason = text.file_error(path, error)
+                self.refresh_view(_("Could not load: {reason}").format(reason=reason), True)
                 return
             self.table_app.start(session)
 
-        self.app.push_screen(InputDialog(_("Load a game from file:"), "cardtable-game.json"), load)
+        self.app.push_screen(
+            InputDialog(_("Load a game from file:"), self.saved_to or "cardtable-game.json"), load
+        )
 
     def action_replay(self) -> None:
         """Ask for a record (empty: this game) and open the replay viewer."""
@@ -388,17 +453,23 @@ class TableScreen(Screen[None]):
                 record = load_record(path) if path else self.session.to_record()
                 viewer = ReplayScreen(Replay(record))
             except (OSError, RecordError, ValueError) as error:
-                self.refresh_view(_("Could not load: {reason}").format(reason=error), True)
+                reason = text.file_error(path, error)
+                self.refresh_view(_("Could not load: {reason}").format(reason=reason), True)
                 return
             self.app.push_screen(viewer)
 
         self.app.push_screen(InputDialog(_("Replay a record (empty: this game):")), replay)
 
     def action_settings(self) -> None:
-        """Open the settings; applying them starts a new game."""
+        """Open the settings: those that keep the rules apply at once; new rules ask
+        before they start a new game."""
 
         def apply(settings: Settings | None) -> None:
-            if settings is not None:
+            if settings is None:
+                return
+            if settings.same_game(self.session.settings):
+                self.table_app.start(self.session.with_settings(settings))
+            else:
                 self.table_app.new_game(settings)
 
         self.app.push_screen(SettingsScreen(self.session.settings), apply)
@@ -407,9 +478,53 @@ class TableScreen(Screen[None]):
         """Open the rules."""
         self.app.push_screen(RulesScreen(self.session.kind))
 
-    async def action_quit(self) -> None:
-        """Leave."""
-        self.app.exit()
+    def action_sheet(self) -> None:
+        """Show the score sheet of every finished round."""
+        lines = text.score_sheet(self.session)
+        if len(self.session.summaries) == 0:
+            lines = [_("No round is finished yet."), *lines]
+        self.app.push_screen(MessageDialog(_("Score sheet"), lines, [("close", _("Close"))]))
+
+    def action_last_trick(self) -> None:
+        """Show the trick taken last."""
+        self.app.push_screen(
+            MessageDialog(
+                _("Last trick"), text.last_trick_lines(self.session), [("close", _("Close"))]
+            )
+        )
+
+    def action_quit(self) -> None:
+        """Ask, then save the game for ``cardtable play --resume`` and leave (a game
+        that is over is left at once)."""
+        session = self.session
+        if session.is_over or not session.actions:
+            self.app.exit()
+            return
+        path = self.table_app.autosave or autosave_path()
+
+        def answer(choice: str | None) -> None:
+            if choice != "quit":
+                return
+            try:
+                session.save(path)
+            except OSError as error:
+                reason = text.file_error(str(path), error)
+                self.refresh_view(_("Could not save: {reason}").format(reason=reason), True)
+                return
+            self.app.exit()
+
+        self.app.push_screen(
+            MessageDialog(
+                _("Quit?"),
+                [
+                    _("The game is saved to {path}; cardtable play --resume continues it.").format(
+                        path=path
+                    )
+                ],
+                [("quit", _("Save and quit")), ("stay", _("Keep playing"))],
+            ),
+            answer,
+        )
 
 
 class RulesScreen(Screen[None]):
@@ -455,6 +570,18 @@ class SettingsScreen(Screen["Settings | None"]):
         s = self._settings
         with VerticalScroll(id="settings"):
             yield Label(_("Settings"), id="settings-title")
+            yield Static(
+                _(
+                    "The level, the pace, the language and the colours apply at once; "
+                    "other rules for the game in play start a new game (you are asked "
+                    "first). Enter applies, Escape cancels."
+                ),
+                classes="paragraph",
+            )
+            with Horizontal(id="settings-buttons"):
+                yield Button(_("Apply"), id="apply", variant="primary")
+                yield Button(_("Cancel"), id="cancel")
+            yield Static(id="settings-error")
             yield from self._row(
                 "game",
                 Select(
@@ -474,6 +601,7 @@ class SettingsScreen(Screen["Settings | None"]):
                 ),
             )
             yield from self._row("pace", Input(str(s.pace), id="set-pace"))
+            yield from self._row("four_colour", Switch(s.four_colour, id="set-four_colour"))
             yield from self._row(
                 "language",
                 Select(
@@ -490,10 +618,6 @@ class SettingsScreen(Screen["Settings | None"]):
                     name = spec["name"]
                     widget = _rule_widget(spec, values[name], f"{game}-{name}")
                     yield from self._row(name, widget)
-            yield Static(id="settings-error")
-            with Horizontal(id="settings-buttons"):
-                yield Button(_("Apply and start a new game"), id="apply", variant="primary")
-                yield Button(_("Cancel"), id="cancel")
 
     @staticmethod
     def _row(name: str, widget: Any) -> ComposeResult:
@@ -533,6 +657,7 @@ class SettingsScreen(Screen["Settings | None"]):
             game=game,
             level=self._value("set-level"),
             pace=pace,
+            four_colour=bool(self._value("set-four_colour")),
             seat=None,
             seed=None,
             rules_by_game={**self._settings.rules_by_game, **rules_by_game},
@@ -541,22 +666,52 @@ class SettingsScreen(Screen["Settings | None"]):
             settings = settings.replace(seat=seat)
         return settings, str(self._value("set-language"))
 
+    def on_mount(self) -> None:
+        """Focus Apply, so that Enter applies."""
+        self.query_one("#apply", Button).focus()
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Apply or cancel."""
         event.stop()
         if event.button.id != "apply":
             self.dismiss(None)
             return
+        self.apply()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in a field applies."""
+        event.stop()
+        self.apply()
+
+    def apply(self) -> None:
+        """Apply the settings: at once when they keep the rules of the game in play,
+        after a question when they start a new game."""
         try:
             settings, code = self.read()
         except ValueError as error:
             message = self.query_one("#settings-error", Static)
             message.update(_("Refused: {reason}").format(reason=error))
             return
-        from cardtable.tui.i18n import set_language
 
-        set_language(code)
-        self.dismiss(settings)
+        def done(answer: str | None = "apply") -> None:
+            if answer != "apply":
+                return
+            from cardtable.tui.i18n import set_language
+
+            set_language(code)
+            self.dismiss(settings)
+
+        if settings.same_game(self._settings):
+            done()
+            return
+        self.app.push_screen(
+            MessageDialog(
+                _("Start a new game?"),
+                [_("The new rules need a new game: the game in play ends.")],
+                [("apply", _("Start a new game")), ("back", _("Back to the settings"))],
+            ),
+            done,
+        )
 
     def action_cancel(self) -> None:
         """Leave without changes."""
@@ -598,8 +753,8 @@ def _int(value: str, name: str) -> int:
 
 
 class ReplayScreen(Screen[None]):
-    """Step through a record with every hand visible: ←/→ one action, PageUp/PageDown
-    a round, Home/End the start and the end."""
+    """Step through a record with every hand visible, around the table as in play:
+    ←/→ one action, PageUp/PageDown a round, Home/End the start and the end."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right", "step(1)", show=False),
@@ -616,11 +771,15 @@ class ReplayScreen(Screen[None]):
         self.replay = replay
 
     def compose(self) -> ComposeResult:
-        """Title, position, hands, trick and status."""
+        """Title, notice, the seats with their hands, status, log and position."""
+        session = self.replay.session
         yield Static(id="replay-title")
+        yield Static(id="notice")
         with Horizontal(id="middle"):
-            yield Static(id="replay-hands")
-            yield Static(id="status")
+            yield from table_seats(session, session.human if session.you is not None else 2)
+            with Vertical(id="side"):
+                yield Static(id="status")
+                yield _log()
         yield Static(id="prompt")
         yield Static(
             _("←/→ one action · PageUp/PageDown one round · Home/End · q close"), id="keys"
@@ -628,10 +787,15 @@ class ReplayScreen(Screen[None]):
 
     def on_mount(self) -> None:
         """Show the start."""
+        fit(self, self.app.size.width, self.app.size.height)
         self.show()
 
+    def on_resize(self, event: events.Resize) -> None:
+        """Lay the viewer out again for the new size."""
+        fit(self, event.size.width, event.size.height)
+
     def show(self) -> None:
-        """Redraw for the current position."""
+        """Redraw for the current position: every hand, the trick, the log so far."""
         replay = self.replay
         session = replay.session
         self.query_one("#replay-title", Static).update(
@@ -643,19 +807,18 @@ class ReplayScreen(Screen[None]):
         )
         game = session.game
         current = session.presenter.kind.current_round(game)
-        lines = []
         trump = getattr(current, "trump", None)
         every_hand = getattr(current, "hands", ())
-        hands = [(seat, list(every_hand[seat])) for seat in range(game.players)]
-        trick = {int(seat): card for seat, card in getattr(current, "trick", ())}
-        for seat, hand in hands:
-            cards = " ".join(text.card_text(c) for c in text.sorted_hand(session.kind, hand, trump))
-            played = trick.get(seat)
-            suffix = f"  → {text.card_text(played)}" if played is not None else ""
-            label = text.seat_label(session.kind, seat, session.human, session.rules)
-            lines.append(f"{label}: {cards}{suffix}")
-        self.query_one("#replay-hands", Static).update("\n".join(lines))
+        hands = {
+            seat: text.cards_text(text.sorted_hand(session.kind, list(every_hand[seat]), trump))
+            for seat in range(min(game.players, len(every_hand)))
+        }
+        show_seats(self, session, hands=hands)
         self.query_one("#status", Static).update("\n".join(text.status_lines(session)))
+        log = self.query_one("#log", RichLog)
+        log.clear()
+        for event in session.events:
+            log.write(text.describe_event(session, event), scroll_end=True)
         last = replay.last_event()
         if session.pending_summary is not None:
             last = "\n".join([last, *text.summary_lines(session, session.pending_summary)])

@@ -16,13 +16,14 @@ True
 from __future__ import annotations
 
 import json
+import os
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
 
-from cardtable.bots import Bot, BotDriver, decide_once, make_bot
+from cardtable.bots import Bot, BotDriver, make_bot
 from cardtable.errors import IllegalAction, RecordError
 from cardtable.game import GameState, kind, kinds
 from cardtable.records import load_record
@@ -34,6 +35,7 @@ from cardtable.tui.games import (
     game_rules,
     presenter,
 )
+from cardtable.tui.hints import Hint, advise
 from cardtable.tui.i18n import _
 
 __all__ = [
@@ -42,6 +44,7 @@ __all__ = [
     "RoundSummary",
     "Session",
     "Settings",
+    "autosave_path",
     "make_level_bot",
     "read_record",
 ]
@@ -74,27 +77,28 @@ class Settings:
     default rules); the settings keep every game's, not only the one played."""
     level: str = "medium"
     """The bots' level: ``easy``, ``medium`` or ``strong``."""
-    hint_level: str = "strong"
-    """The level whose choice a hint shows."""
     seat: int | None = None
     """Your seat; None: South in Kraken, seat 0 in Gurka."""
     seed: int | None = None
     """The game's seed; None draws one."""
     pace: float = 0.6
     """Seconds between two bot moves on screen (0: as fast as they come)."""
+    four_colour: bool = False
+    """Show diamonds blue and clubs green (the four-colour deck)."""
 
     def __post_init__(self) -> None:
         kind(self.game)  # ValueError names the registered games
         for name, rules in self.rules_by_game.items():
             if not isinstance(rules, kind(name).rules_type):
                 raise ValueError(f"the rules of {name!r} are not {name} rules: {rules!r}")
-        for name in ("level", "hint_level"):
-            if getattr(self, name) not in LEVELS:
-                raise ValueError(
-                    f"unknown level {getattr(self, name)!r}: choose one of {', '.join(LEVELS)}"
-                )
+        if self.level not in LEVELS:
+            raise ValueError(f"unknown level {self.level!r}: choose one of {', '.join(LEVELS)}")
         if self.seat is not None and not 0 <= self.seat < self.players:
-            raise ValueError(f"seat {self.seat} is not at a table of {self.players}")
+            names = ", ".join(kind(self.game).seat_names(self.rules))
+            raise ValueError(
+                f"there is no seat {self.seat + 1} at a table of {self.players} "
+                f"(seats count from 1): choose one of {names}"
+            )
         if not 0 <= self.pace <= 10:
             raise ValueError(f"pace {self.pace} is not between 0 and 10 seconds")
 
@@ -128,6 +132,19 @@ class Settings:
         """A copy with some fields changed (validated again)."""
         return replace(self, **changes)
 
+    def same_game(self, other: Settings) -> bool:
+        """True when ``other`` plays the same game with the same rules (only the
+        level, pace, colours or other games' rules differ: no new game is needed)."""
+        return self.game == other.game and self.rules == other.rules
+
+
+def autosave_path(environ: Mapping[str, str] | None = None) -> Path:
+    """Where ``q`` saves the game in play and ``cardtable play --resume`` finds it:
+    ``$XDG_STATE_HOME/cardtable/autosave.json`` (``~/.local/state`` by default)."""
+    env = os.environ if environ is None else environ
+    state = env.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(state) / "cardtable" / "autosave.json"
+
 
 class Session:
     """One game at the table: you in one seat, bots in the others.
@@ -152,6 +169,8 @@ class Session:
         self.settings = settings
         self.seed: int = seed
         self.human = settings.human
+        self.you: int | None = self.human
+        """The seat the table calls "you" (None in the replay of a game of bots)."""
         self._first_dealer = first_dealer
         self._bot_factory = bot_factory
         self._hint_bot = hint_bot
@@ -361,18 +380,22 @@ class Session:
         return self.presenter.analysis(self.game, number)
 
     def hint(self) -> str:
-        """The action the hint bot (by default the strong level) would take for you."""
+        """The action the hint bot would take for you (see :meth:`advice`)."""
+        return self.advice().action
+
+    def advice(self) -> Hint:
+        """A hint and its reason: by default from the strongest bot of the game
+        within a second (:mod:`cardtable.tui.hints`)."""
         if not self.human_to_move:
-            raise IllegalAction(_("It is not your turn."))
-        observation = self.observation()
-        legal: list[str] = list(observation.legal_actions)
-        if len(legal) == 1:
-            return legal[0]
-        bot = self._hint_bot or make_level_bot(
-            self.settings.hint_level, self.seed + len(self.actions)
+            raise IllegalAction(_("It is not your turn."), code="not_your_turn")
+        return advise(
+            self.kind,
+            self.observation(),
+            self.players,
+            self.rules,
+            self.seed + len(self.actions),
+            self._hint_bot,
         )
-        action = decide_once(bot, self.kind, observation, self.players, self.rules)
-        return action if action in legal else legal[0]
 
     def _last_human_card(self) -> int | None:
         """The index in :attr:`actions` of your last card in the current round."""
@@ -404,10 +427,26 @@ class Session:
         return record
 
     def save(self, path: Path | str) -> Path:
-        """Write the game record to ``path`` as JSON; returns the path."""
+        """Write the game record to ``path`` as JSON (making its folder if needed);
+        returns the path."""
         target = Path(path).expanduser()
+        target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(self.to_record(), indent=1) + "\n", encoding="utf-8")
         return target
+
+    def with_settings(self, settings: Settings) -> Session:
+        """The same game (same seed, seat and actions) with new table settings (the
+        level of the bots, the pace, the colours); the rules must not change."""
+        settings = settings.replace(seed=self.seed, seat=self.human)
+        session = Session(
+            settings,
+            actions=list(self.actions),
+            first_dealer=self._first_dealer,
+            bot_factory=self._bot_factory,
+            hint_bot=self._hint_bot,
+        )
+        session.you = self.you
+        return session
 
     @classmethod
     def from_record(cls, record: dict[str, Any], settings: Settings | None = None) -> Session:

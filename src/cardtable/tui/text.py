@@ -15,8 +15,10 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from cardtable.cards import Card, Suit
-from cardtable.tui.games import presenter, suit_name
+from cardtable.errors import IllegalAction
+from cardtable.tui.games import presenter, roem_text, suit_name
 from cardtable.tui.i18n import N_, _
+from cardtable.tui.notation import rank_text, read_card, show_card, typed_card
 from cardtable.tui.session import Event, RoundSummary, Session
 
 __all__ = [
@@ -63,20 +65,21 @@ def seat_name(kind: str, seat: int, rules: Any = None) -> str:
     return shown.seat_name(seat, shown.kind.rules() if rules is None else rules)
 
 
-def seat_label(kind: str, seat: int, human: int, rules: Any = None) -> str:
+def seat_label(kind: str, seat: int, human: int | None, rules: Any = None) -> str:
     """The seat's name, marked when it is you or your partner."""
     shown = presenter(kind)
     return shown.seat_label(seat, human, shown.kind.rules() if rules is None else rules)
 
 
 def card_text(card: Card | str | Any) -> str:
-    """A card for people: ``10♥`` (a game's own cards as their text)."""
-    if isinstance(card, Card):
-        return card.unicode()
-    try:
-        return Card.parse(str(card)).unicode()
-    except ValueError:
-        return str(card)
+    """A card for people: ``10♥``, with the language's rank letters (``B♥`` for the
+    jack in Dutch; :mod:`~cardtable.tui.notation`); a game's own cards as their text."""
+    return show_card(card)
+
+
+def cards_text(cards: Sequence[Any]) -> str:
+    """Several cards for people, separated by spaces."""
+    return " ".join(card_text(c) for c in cards)
 
 
 def sorted_hand(kind: str, hand: Sequence[Any], trump: Suit | None = None) -> list[Any]:
@@ -104,11 +107,29 @@ def action_label(action: str) -> str:
     return card_text(action)
 
 
+_PASSES: Final = {
+    "trump": N_("{seat} passes on trump."),
+    "challenge": N_("{seat} does not challenge."),
+    "roem": N_("{seat} declares no roem."),
+    "buyback": N_("{seat} stays out."),
+}
+"""What a ``pass`` declines, by the phase it was said in."""
+
+
 def describe_action(
-    kind: str, seat: int, action: str, amount: int, human: int, rules: Any = None
+    kind: str,
+    seat: int,
+    action: str,
+    amount: int,
+    human: int | None,
+    rules: Any = None,
+    phase: str = "",
 ) -> str:
-    """One sentence for an action: ``East says contra (×2).``"""
+    """One sentence for an action: ``East says contra (×2).`` (``phase``: the phase
+    it was taken in, which says what a pass declines)."""
     who = seat_label(kind, seat, human, rules)
+    if action == "pass" and phase in _PASSES:
+        return _(_PASSES[phase]).format(seat=who)
     if action.startswith("trump "):
         return _("{seat} chooses {suit} as trump.").format(
             seat=who, suit=suit_name(action.split()[1]).lower()
@@ -129,21 +150,160 @@ def describe_action(
 
 
 def describe_event(session: Session, event: Event) -> str:
-    """One sentence for an event of ``session``."""
+    """One sentence for an event of ``session`` (a trick taken names its roem)."""
     if event.kind == "trick":
         who = _seat_label(session, event.seat)
         if session.presenter.trick_points:
-            return _("{seat} takes the trick ({points} points).").format(
+            sentence = _("{seat} takes the trick ({points} points).").format(
                 seat=who, points=event.amount
             )
-        return _("{seat} takes the trick.").format(seat=who)
+        else:
+            sentence = _("{seat} takes the trick.").format(seat=who)
+        if event.roem:
+            sentence += " " + _("Roem: {parts}.").format(parts=roem_text(event.roem))
+        return sentence
     return describe_action(
-        session.kind, event.seat, event.action, event.amount, session.human, session.rules
+        session.kind,
+        event.seat,
+        event.action,
+        event.amount,
+        session.you,
+        session.rules,
+        event.phase,
     )
 
 
 def _seat_label(session: Session, seat: int) -> str:
-    return session.presenter.seat_label(seat, session.human, session.rules)
+    return session.presenter.seat_label(seat, session.you, session.rules)
+
+
+def round_header(session: Session) -> str:
+    """``Round 2, East deals.`` (the round in play and its dealer, where there is one)."""
+    number = session.round_number
+    dealer = session.presenter.dealer(session.game)
+    if dealer is None:
+        return _("Round {number}.").format(number=number)
+    return _("Round {number}, {seat} deals.").format(
+        number=number, seat=session.presenter.seat_name(dealer, session.rules)
+    )
+
+
+def trick_text(session: Session, plays: Sequence[tuple[int, Any]]) -> str:
+    """A trick as ``North 10♥, East J♥ ...`` in the order played."""
+    return ", ".join(
+        f"{session.presenter.seat_name(int(seat), session.rules)} {card_text(card)}"
+        for seat, card in plays
+    )
+
+
+def last_trick_lines(session: Session) -> list[str]:
+    """The trick taken last (who led, the cards, who took it, with its points and
+    roem), or a line saying there is none yet."""
+    tricks = [e for e in session.events if e.kind == "trick"]
+    if not tricks:
+        return [_("No trick has been taken yet.")]
+    last = tricks[-1]
+    return [
+        _("Last trick: {cards}").format(cards=trick_text(session, last.cards)),
+        describe_event(session, last),
+    ]
+
+
+def score_sheet(session: Session) -> list[str]:
+    """The score sheet: a line per finished round (Kraken: declarer, contract,
+    card points, roem, nat or mars, multiplier and points; Gurka: every player's
+    penalty points) and the totals."""
+    return session.presenter.score_sheet(session.game, session.summaries, session.you)
+
+
+def hint_line(session: Session) -> str:
+    """``Hint: J♥. The bot expects +42 points ...`` (the strongest bot's choice
+    and its reason)."""
+    advice = session.advice()
+    line = _("Hint: {action}").format(action=action_label(advice.action))
+    return f"{line}. {advice.reason}" if advice.reason else line
+
+
+def file_error(path: str, error: Exception) -> str:
+    """What went wrong with a file, in the current language (no Python error text)."""
+    if isinstance(error, FileNotFoundError):
+        return _("There is no file {path}.").format(path=path)
+    if isinstance(error, IsADirectoryError):
+        return _("{path} is a folder, not a file.").format(path=path)
+    if isinstance(error, PermissionError):
+        return _("You may not use the file {path}.").format(path=path)
+    if isinstance(error, OSError):
+        return _("The file {path} cannot be used ({reason}).").format(
+            path=path, reason=error.strerror or error
+        )
+    return _("{path} is not a game record the table can play: {reason}").format(
+        path=path, reason=error
+    )
+
+
+# -- refusals ---------------------------------------------------------------------
+
+_REFUSALS: Final[dict[str, str]] = {
+    "not_held": N_("You do not hold {card}."),
+    "follow_suit": N_("You must follow suit: you hold {suit} ({cards})."),
+    "head_trick": N_("Trumps were led: you must play a trump higher than {best} ({cards})."),
+    "must_trump": N_("You cannot follow suit, so you must trump ({cards})."),
+    "must_overtrump": N_("You must play a trump higher than {best} ({cards})."),
+    "no_undertrump_partner": N_(
+        "You may not play a trump lower than your partner's {best}: you hold other cards ({cards})."
+    ),
+    "no_undertrump": N_(
+        "You may not play a trump lower than {best}: play a card of another suit ({cards})."
+    ),
+    "cards_later": N_("Cards are played after trump, the challenges and roem."),
+    "play_a_card": N_("Play a card now."),
+    "must_choose_trump": N_("You must choose trump: you cannot pass now."),
+    "refused_suit": N_("You may not choose the suit of the turned card {card}: choose another."),
+    "take_or_pass": N_("Take the suit of the turned card {card}, or pass."),
+    "not_now": N_("{action} is not possible now."),
+    "challenge_or_pass": N_("You may say {stage} or pass."),
+    "unknown_action": N_("“{text}” is no card or action."),
+    "not_in_deck": N_("{card} is not in the deck (7 to ace)."),
+    "round_over": N_("The round is over."),
+    "game_over": N_("The game is over."),
+    "lead_lowest": N_("You must lead your lowest card ({lowest})."),
+    "ace_unbeatable": N_("An ace cannot be matched or beaten: play your lowest card ({lowest})."),
+    "must_head": N_(
+        "{card} is not allowed: you hold a card of rank {rank} or higher, so play one."
+    ),
+    "too_low": N_("{card} is too low: play rank {rank} or higher, or your lowest card ({lowest})."),
+    "buyback_due": N_("You are out: buy back in for {cost} chips, or pass."),
+}
+"""The engine's refusal codes (:attr:`IllegalAction.code`) in the table's words."""
+
+
+def refusal(session: Session, error: IllegalAction) -> str:
+    """Why an action was refused, in the current language with the table's names
+    for seats and cards, and the legal actions; the engine's English text when the
+    code is one the table does not know."""
+    template = _REFUSALS.get(error.code)
+    if template is None:
+        return str(error)
+    params = error.params
+    values = {
+        "card": card_text(params.get("card", "")),
+        "cards": cards_text(params.get("cards", ())),
+        "best": card_text(params.get("best", "")),
+        "suit": suit_name(params["suit"]).lower() if "suit" in params else "",
+        "stage": action_label(str(params.get("stage", ""))),
+        "action": action_label(str(params.get("action", ""))),
+        "text": params.get("text", ""),
+        "rank": rank_text(str(params.get("rank", ""))),
+        "lowest": rank_text(str(params.get("lowest", ""))),
+        "cost": params.get("cost", ""),
+    }
+    sentence = _(template).format(**values)
+    legal = params.get("legal")
+    if legal and error.code not in ("round_over", "game_over"):
+        sentence += " " + _("Legal now: {actions}.").format(
+            actions=", ".join(action_label(a) for a in legal)
+        )
+    return sentence
 
 
 def prompt(session: Session) -> str:
@@ -164,13 +324,16 @@ def prompt(session: Session) -> str:
 
 def status_lines(session: Session) -> list[str]:
     """The public state: round, trump, declarer, multiplier, roem, points and score."""
-    return session.presenter.status_lines(session.game, session.observation(), session.human)
+    return session.presenter.status_lines(session.game, session.observation(), session.you)
 
 
 def summary_lines(session: Session, summary: RoundSummary) -> list[str]:
     """The round summary: card points, roem, nat or mars, multiplier, points added."""
     lines = [_("Round {number} is over.").format(number=summary.number)]
-    return lines + session.presenter.summary_lines(session.game, summary, session.human)
+    lines += session.presenter.summary_lines(session.game, summary, session.you)
+    if any(event.kind == "trick" for event in session.events):
+        lines += last_trick_lines(session)
+    return lines
 
 
 def analysis_lines(session: Session, costs: Sequence[tuple[int, str, int]] | None) -> list[str]:
@@ -192,7 +355,72 @@ def analysis_lines(session: Session, costs: Sequence[tuple[int, str, int]] | Non
 def game_over_lines(session: Session) -> list[str]:
     """The totals and the winner."""
     lines = [_("The game is over.")]
-    return lines + session.presenter.game_over_lines(session.game, session.human)
+    return lines + session.presenter.game_over_lines(session.game, session.you)
+
+
+# -- what players type -------------------------------------------------------------
+
+COMMANDS: Final[dict[str, str]] = {
+    "hint": N_("hint"),
+    "undo": N_("undo"),
+    "save": N_("save"),
+    "load": N_("load"),
+    "score": N_("score"),
+    "sheet": N_("sheet"),
+    "last": N_("last"),
+    "rules": N_("rules"),
+    "help": N_("help"),
+    "quit": N_("quit"),
+    "new": N_("new"),
+}
+"""The plain mode's commands (English name: the word in the current language)."""
+_ACTION_WORDS: Final[dict[str, str]] = {
+    "pass": N_("pass"),
+    "take": N_("take"),
+    "contra": N_("contra"),
+    "re": N_("re"),
+    "superkraken": N_("superkraken"),
+    "roem": N_("roem"),
+    "buyback": N_("buy back"),
+}
+"""Actions by the word a player of the current language types."""
+
+
+def command(word: str) -> str | None:
+    """The English command a typed word names (``tip`` in Dutch is ``hint``), or None."""
+    word = word.strip().lower()
+    for name, local in COMMANDS.items():
+        if word in (name, _(local).lower()):
+            return name
+    return None
+
+
+def _plain_words(label: str) -> str:
+    """A label as a player types it: lower case, no suit symbols nor ``(×2)``."""
+    words = label.lower()
+    for symbol in "♣♦♥♠":
+        words = words.replace(symbol, " ")
+    return " ".join(w for w in words.split() if not w.startswith("(×"))
+
+
+def read_action(entry: str, legal: Sequence[str]) -> str:
+    """The action ``entry`` names: a card in the language's letters (``8r``), the
+    label the table shows for a legal action (``Hearts ♥``, ``Contra (×2)``), its
+    word in the current language (``pas``) or the engine's text (``pass``); the
+    entry itself when it names none of these (the engine then says why)."""
+    card = read_card(entry)
+    if card is not None:
+        return card
+    typed = _plain_words(entry)
+    for action in legal:
+        names = {action.lower(), _plain_words(action_label(action))}
+        if action in _ACTION_WORDS:
+            names.add(_(_ACTION_WORDS[action]).lower())
+        if action.startswith("trump "):
+            names.add(suit_name(action.split()[1]).lower())
+        if typed in names:
+            return action
+    return entry
 
 
 # -- settings ---------------------------------------------------------------------
@@ -219,6 +447,7 @@ _FIELDS: Final[dict[str, str]] = {
     "penalty_tricks": N_("Tricks that score"),
     "level": N_("Bot level"),
     "pace": N_("Seconds between bot moves"),
+    "four_colour": N_("Four-colour deck (diamonds blue, clubs green)"),
     "language": N_("Language"),
     "game": N_("Game"),
 }
@@ -254,13 +483,14 @@ def value_label(value: str) -> str:
 # -- help and rules ---------------------------------------------------------------
 
 KEY_HELP: Final[tuple[tuple[str, str], ...]] = (
-    ("←/→", N_("choose a card")),
-    ("Enter", N_("play the chosen card")),
-    ("1-9", N_("play the card at that place")),
-    ("t", N_("type a card, such as 10h")),
+    ("←/→ Enter 1-9", N_("play")),
+    ("t", N_("type")),
     ("h", N_("hint")),
-    ("u", N_("undo your last card")),
-    ("s / l", N_("save / load the game")),
+    ("u", N_("undo")),
+    ("v", N_("last trick")),
+    ("k", N_("sheet")),
+    ("s/l", N_("save/load")),
+    ("p", N_("replay")),
     ("o", N_("settings")),
     ("r", N_("rules")),
     ("q", N_("quit")),
@@ -268,16 +498,32 @@ KEY_HELP: Final[tuple[tuple[str, str], ...]] = (
 """The Textual table's keys and what they do (translate the second item)."""
 
 PLAIN_HELP: Final[tuple[tuple[str, str], ...]] = (
-    ("1, 2, ...", N_("play the card or take the choice with that number")),
-    ("JH, 10h, pass", N_("play a card or take an action by its name")),
-    ("hint", N_("what the strong bot would do")),
+    ("hint", N_("what the strong bot would do, and why")),
     ("undo", N_("undo your last card")),
-    ("save FILE / load FILE", N_("save / load the game")),
+    ("save", N_("save the game to a file: save FILE")),
+    ("load", N_("load a game from a file: load FILE")),
     ("score", N_("show the score")),
+    ("sheet", N_("show the score sheet of every round")),
+    ("last", N_("show the last trick")),
     ("rules", N_("rules")),
     ("quit", N_("quit")),
 )
-"""The plain mode's commands and what they do (translate the second item)."""
+"""The plain mode's commands (English names, shown in the current language) and
+what they do."""
+
+
+def plain_help() -> list[str]:
+    """The plain mode's help: numbers, cards and actions, and each command in the
+    current language (the English names work too)."""
+    lines = [
+        _("1, 2, ...: play the card or take the choice with that number"),
+        _("{examples}: play a card or take an action by its name").format(
+            examples=", ".join([typed_card("JH"), typed_card("TH"), _(_ACTION_WORDS["pass"])])
+        ),
+    ]
+    for name, meaning in PLAIN_HELP:
+        lines.append(f"{_(COMMANDS[name])}: {_(meaning)}")
+    return lines
 
 
 def rules_paragraphs(kind: str) -> list[str]:
