@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from cardtable.arena.cli import parse_rules
 from cardtable.cli import main
 
 
@@ -42,3 +43,10 @@ def test_bots_duel_runs_on_the_arena(capsys: pytest.CaptureFixture[str]) -> None
     args = ["bots", "duel", "kraken", "heuristic", "random", "--deals", "4", "--workers", "1"]
     assert main(args) == 0
     assert "heuristic vs random: 4 deals" in capsys.readouterr().out
+
+
+def test_kraken_target_score_through_set() -> None:
+    assert parse_rules("kraken", None, ["target_score=1500"])["target_score"] == 1500
+    assert parse_rules("kraken", None, ["target_score=none"])["target_score"] is None
+    with pytest.raises(ValueError, match="target_score=many: expected a whole number"):
+        parse_rules("kraken", None, ["target_score=many"])

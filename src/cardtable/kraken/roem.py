@@ -43,6 +43,8 @@ _FOURS: Final[dict[Rank, int]] = {
 }
 _SUIT_RANKS: Final[int] = sum(1 << (rank - 2) for rank in Rank if rank >= Rank.SEVEN)
 """The Kraken ranks (7 to ace) as a 13-bit mask of one suit."""
+_FOUR_RANKS: Final[int] = sum(1 << (rank - 2) for rank in _FOURS)
+"""The ranks whose four of a kind is roem (ten to ace), as a 13-bit mask of one suit."""
 _SPREAD: Final[int] = 1 | 1 << 13 | 1 << 26 | 1 << 39
 """Multiplying a 13-bit mask of one suit by this copies it into all four suits."""
 _FOUR_MASKS: Final[tuple[tuple[int, int], ...]] = tuple(
@@ -152,24 +154,36 @@ def hand_roem_values(stuk: bool) -> frozenset[int]:
     >>> sorted(hand_roem_values(stuk=True))[:4]
     [20, 40, 60, 70]
     """
-    suit_masks = [m for m in range(1 << 13) if m & ~_SUIT_RANKS == 0]
+    # Each suit's holding as what matters here: its size, its run roem (in tens), the
+    # ranks that make fours of a kind, and whether it has the king and queen.
     king_queen = stuk_mask(Suit.CLUBS)
-    states: dict[tuple[int, int, bool], set[int]] = {(0, _SUIT_RANKS, False): {0}}
+    holdings = {
+        (
+            held.bit_count(),
+            _hand_runs(held) // 10,
+            held & _FOUR_RANKS,
+            held & king_queen == king_queen,
+        )
+        for held in range(1 << 13)
+        if held & ~_SUIT_RANKS == 0
+    }
+    # State: (cards so far, four-ranks held in every suit so far, stuk) -> the run roem
+    # reachable, as a bit set of tens.
+    states: dict[tuple[int, int, bool], int] = {(0, _FOUR_RANKS, False): 1}
     for suit in range(4):
-        following: dict[tuple[int, int, bool], set[int]] = {}
+        following: dict[tuple[int, int, bool], int] = {}
         for (count, common, has), runs in states.items():
-            for held in suit_masks:
-                total = count + held.bit_count()
-                if total > 8:
-                    continue
-                key = (total, common & held, has or (suit == 0 and held & king_queen == king_queen))
-                following.setdefault(key, set()).update(r + _hand_runs(held) for r in runs)
+            for size, tens, fours, kq in holdings:
+                if count + size <= 8:
+                    key = (count + size, common & fours, has or (suit == 0 and kq))
+                    following[key] = following.get(key, 0) | runs << tens
         states = following
     values = {
-        runs + 20 * has + _fours(common * _SPREAD)
-        for (count, common, has), found in states.items()
+        10 * tens + 20 * has + _fours(common * _SPREAD)
+        for (count, common, has), runs in states.items()
         if count == 8 and has == stuk
-        for runs in found
+        for tens in range(runs.bit_length())
+        if runs >> tens & 1
     }
     return frozenset(values - {0})
 
