@@ -3,9 +3,8 @@
 Figures (each the median of several runs, one core):
 - ``pettingzoo_kraken_agent_steps_per_s``: ``kraken_v0`` AEC, random legal play
   (``last()`` with observation and mask, ``step``), whole one-round games; the goal is
-  20,000. ``pettingzoo_kraken_raw_env_agent_steps_per_s``: the same on ``raw_env()``,
-  without PettingZoo's order-enforcing wrapper. ``pettingzoo_gurka_agent_steps_per_s``
-  the same for ``gurka_v0`` (4 players).
+  20,000. ``pettingzoo_gurka_agent_steps_per_s`` the same for ``gurka_v0`` (4
+  players).
 - ``engine_kraken_actions_per_s``: the same random play on the engine alone
   (``legal_actions``/``apply``, no observation): the ceiling the AEC figure is
   measured against (``pettingzoo_vs_engine``).
@@ -50,9 +49,8 @@ def rate(work: Callable[[], int], repeats: int) -> float:
     return statistics.median(rates)
 
 
-def pettingzoo(module: object, options: dict, games: int, raw: bool = False) -> Callable[[], int]:
-    make = module.raw_env if raw else module.env  # type: ignore[attr-defined]
-    env = make(**options)
+def pettingzoo(module: object, options: dict, games: int) -> Callable[[], int]:
+    env = module.env(**options)  # type: ignore[attr-defined]
     rng = np.random.default_rng(1)
 
     def work() -> int:
@@ -122,8 +120,6 @@ def main() -> None:
     one_round = {"rules": {"rounds": 1}}
     aec = rate(pettingzoo(kraken_v0, one_round, 40), args.repeats)
     print(f"pettingzoo_kraken_agent_steps_per_s: {aec:,.0f}")
-    raw = rate(pettingzoo(kraken_v0, one_round, 40, raw=True), args.repeats)
-    print(f"pettingzoo_kraken_raw_env_agent_steps_per_s: {raw:,.0f}")
     gurka = rate(pettingzoo(gurka_v0, {"players": 4}, 3), args.repeats)
     print(f"pettingzoo_gurka_agent_steps_per_s: {gurka:,.0f}")
     plain = rate(engine(200), args.repeats)

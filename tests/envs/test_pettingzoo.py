@@ -167,3 +167,11 @@ def test_same_seed_same_game_and_render() -> None:
     _play(one, 11, _first_legal)
     _play(two, 11, _first_legal)
     assert one.render() == two.render() and "trump" in one.render()
+
+
+def test_stepping_or_observing_before_reset_says_so() -> None:
+    env = kraken_v0.env()
+    with pytest.raises(RuntimeError, match=r"call reset\(\) before step\(\)"):
+        env.step(0)
+    with pytest.raises(RuntimeError, match=r"call reset\(\) before observe\(\)"):
+        env.observe("player_0")

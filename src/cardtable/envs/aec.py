@@ -9,7 +9,9 @@ The agents are ``player_0`` ... ``player_{n-1}`` (seat order). Each agent observ
 into the encoding's action list. Rewards come at the end of each round (and when an
 agent leaves). An action the mask forbids is replaced by a uniformly random legal one
 (``info["illegal_action"]`` says so, ``illegal_reward`` is added), or raises with
-``illegal="raise"``.
+``illegal="raise"``. Stepping or observing before ``reset()`` raises: the checks of
+PettingZoo's order-enforcing wrapper are built in, so the environments need no
+wrapper (which would cost a fifth of their speed).
 """
 
 from __future__ import annotations
@@ -207,7 +209,8 @@ class CardGameEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """The agent's vector and mask (the mask is all 0 unless it is to move)."""
-        assert self.state is not None
+        if self.state is None:
+            raise RuntimeError("call reset() before observe()")
         observation = self.state.observation(self._seat_of[agent])
         return {
             "observation": self.code.encode(observation),
@@ -216,6 +219,8 @@ class CardGameEnv(AECEnv[str, dict[str, npt.NDArray[Any]], int]):
 
     def step(self, action: int | None) -> None:
         """The agent selected takes ``action`` (None for an agent that is done)."""
+        if self.state is None:
+            raise RuntimeError("call reset() before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

@@ -24,8 +24,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from pettingzoo.utils import wrappers
-
 from cardtable.envs.aec import CardGameEnv, EnvSpec, Reward
 from cardtable.envs.parallel import TurnParallelEnv
 from cardtable.game import GameState
@@ -72,16 +70,16 @@ SPEC = EnvSpec("gurka", REWARDS, "penalty", out_seats=_out, offering=_offering, 
 
 
 def raw_env(**options: Any) -> CardGameEnv:
-    """The environment without PettingZoo's order checks (options as :func:`env`)."""
+    """The same as :func:`env` (the environment checks the order of calls itself)."""
     return CardGameEnv(SPEC, **options)
 
 
-def env(**options: Any) -> Any:
+def env(**options: Any) -> CardGameEnv:
     """A Gurka AEC environment: ``rules`` (Rules or dict of changes), ``players``
     (3 to 8), ``render_mode`` (None, ``"human"``, ``"ansi"``), ``reward``
     (``"penalty"``, ``"chips"``), ``max_cycles``, ``illegal`` (``"random"`` or
     ``"raise"``) and ``illegal_reward``."""
-    return wrappers.OrderEnforcingWrapper(raw_env(**options))
+    return CardGameEnv(SPEC, **options)
 
 
 def parallel_env(max_cycles: int | None = None, **options: Any) -> TurnParallelEnv:

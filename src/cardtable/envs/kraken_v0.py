@@ -22,8 +22,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from pettingzoo.utils import wrappers
-
 from cardtable.envs.aec import CardGameEnv, EnvSpec, Reward
 from cardtable.envs.parallel import TurnParallelEnv
 from cardtable.game import GameState
@@ -62,16 +60,16 @@ SPEC = EnvSpec("kraken", REWARDS, "difference")
 
 
 def raw_env(**options: Any) -> CardGameEnv:
-    """The environment without PettingZoo's order checks (options as :func:`env`)."""
+    """The same as :func:`env` (the environment checks the order of calls itself)."""
     return CardGameEnv(SPEC, **options)
 
 
-def env(**options: Any) -> Any:
+def env(**options: Any) -> CardGameEnv:
     """A Kraken AEC environment: ``rules`` (Rules, preset name or dict of changes),
     ``players`` (4 or None), ``render_mode`` (None, ``"human"``, ``"ansi"``),
     ``reward`` (``"difference"``, ``"points"``, ``"win"``), ``max_cycles``,
     ``illegal`` (``"random"`` or ``"raise"``) and ``illegal_reward``."""
-    return wrappers.OrderEnforcingWrapper(raw_env(**options))
+    return CardGameEnv(SPEC, **options)
 
 
 def parallel_env(max_cycles: int | None = None, **options: Any) -> TurnParallelEnv:
