@@ -117,6 +117,7 @@ test('a whole Kraken sheet on a phone: refusal, edit, undo, reload', async ({ pa
   await page.getByTestId('sheet-file').setInputFiles(file);
   await expect(page.getByTestId('kraken-history').locator('tbody tr')).toHaveCount(15);
   await expectTotals(page, krakenTally(rules, rounds.slice(0, 15), 3).totals);
+  expect(await violations(page)).toEqual([]);
 });
 
 test('a Gurka sheet to the end, offline after the first load', async ({ page, context }) => {
@@ -173,6 +174,7 @@ test('a Gurka sheet to the end, offline after the first load', async ({ page, co
   // still offline: a reload opens the finished sheet from the browser
   await page.reload();
   await expect(page.getByTestId('gurka-status')).toContainText('wins the pot');
+  expect(await violations(page)).toEqual([]);
   await context.setOffline(false);
 });
 

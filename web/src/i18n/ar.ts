@@ -340,7 +340,6 @@ export const ar: Catalog = {
   "sheet.start": "ابدأ الورقة",
   "sheet.enterRound": "الجولة {number}",
   "sheet.editRound": "عدّل الجولة {number}",
-  "sheet.deleteRound": "احذف الجولة {number}",
   "sheet.declarers": "الفريق المعلِن",
   "sheet.declarer": "المعلِن",
   "sheet.pointsOf": "نقاط الأوراق التي عدّها",

@@ -377,7 +377,6 @@ export const en = {
   'sheet.start': 'Start the sheet',
   'sheet.enterRound': 'Round {number}',
   'sheet.editRound': 'Change round {number}',
-  'sheet.deleteRound': 'Delete round {number}',
   'sheet.declarers': 'Declaring team',
   'sheet.declarer': 'Declarer',
   'sheet.pointsOf': 'Card points counted by',

@@ -340,7 +340,6 @@ export const fr: Catalog = {
   "sheet.start": "Commencer la feuille",
   "sheet.enterRound": "Donne {number}",
   "sheet.editRound": "Modifier la donne {number}",
-  "sheet.deleteRound": "Supprimer la donne {number}",
   "sheet.declarers": "Équipe qui prend",
   "sheet.declarer": "Preneur",
   "sheet.pointsOf": "Points de cartes comptés par",

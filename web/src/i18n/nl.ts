@@ -340,7 +340,6 @@ export const nl: Catalog = {
   "sheet.start": "Begin het briefje",
   "sheet.enterRound": "Ronde {number}",
   "sheet.editRound": "Ronde {number} wijzigen",
-  "sheet.deleteRound": "Ronde {number} verwijderen",
   "sheet.declarers": "Spelend team",
   "sheet.declarer": "Speler die speelt",
   "sheet.pointsOf": "Kaartpunten geteld door",

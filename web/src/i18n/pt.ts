@@ -340,7 +340,6 @@ export const pt: Catalog = {
   "sheet.start": "Começar a folha",
   "sheet.enterRound": "Rodada {number}",
   "sheet.editRound": "Alterar a rodada {number}",
-  "sheet.deleteRound": "Apagar a rodada {number}",
   "sheet.declarers": "Equipa que declara",
   "sheet.declarer": "Quem declara",
   "sheet.pointsOf": "Pontos de cartas contados por",

@@ -159,14 +159,14 @@ export function RoundActions({ game, stored, index, names, onEdit, onRefused }: 
   const number = index + 1;
   return (
     <td class="row-actions actions-col">
-      <button type="button" class="quick" data-testid={`${game}-edit-${number}`} aria-label={t('sheet.editRound', { number })} onClick={() => onEdit(index)}>
+      <button type="button" class="quick" data-testid={`${game}-edit-${number}`} aria-label={`${t('sheet.edit')} – ${t('sheet.enterRound', { number })}`} onClick={() => onEdit(index)}>
         {t('sheet.edit')}
       </button>
       <button
         type="button"
         class="quick danger"
         data-testid={`${game}-delete-${number}`}
-        aria-label={t('sheet.deleteRound', { number })}
+        aria-label={`${t('sheet.delete')} – ${t('sheet.enterRound', { number })}`}
         onClick={() => {
           try {
             change(stored.id, (s) => ({ ...s, rounds: s.rounds.filter((_, k) => k !== index) }) as Sheet, null);

@@ -99,14 +99,14 @@ function TrickRoem({ sheet, draft, set }: { sheet: KrakenSheet; draft: Draft; se
               {total}
             </output>
             {TRICK_BUTTONS.map((amount) => (
-              <button type="button" key={amount} class="quick" data-testid={`kraken-roem-${team}-${amount}`} aria-label={t('sheet.addRoem', { amount, team: sheet.teams[team] })} onClick={() => put(team, [...values, amount])}>
+              <button type="button" key={amount} class="quick" data-testid={`kraken-roem-${team}-${amount}`} aria-label={`+${amount}: ${t('sheet.addRoem', { amount, team: sheet.teams[team] })}`} onClick={() => put(team, [...values, amount])}>
                 +{amount}
               </button>
             ))}
-            <button type="button" class="quick" data-testid={`kraken-roem-${team}-stuk`} aria-label={t('sheet.addRoem', { amount: t('sheet.stuk'), team: sheet.teams[team] })} onClick={() => put(team, [...values, 20])}>
+            <button type="button" class="quick" data-testid={`kraken-roem-${team}-stuk`} aria-label={`${t('sheet.stuk')}: ${t('sheet.addRoem', { amount: t('sheet.stuk'), team: sheet.teams[team] })}`} onClick={() => put(team, [...values, 20])}>
               {t('sheet.stuk')}
             </button>
-            <button type="button" class="quick" data-testid={`kraken-roem-${team}-clear`} aria-label={t('sheet.clearRoem', { team: sheet.teams[team] })} disabled={!values.length} onClick={() => put(team, [])}>
+            <button type="button" class="quick" data-testid={`kraken-roem-${team}-clear`} aria-label={`0: ${t('sheet.clearRoem', { team: sheet.teams[team] })}`} disabled={!values.length} onClick={() => put(team, [])}>
               0
             </button>
             {values.length > 1 && <span class="muted small">{values.join(' + ')}</span>}
@@ -134,14 +134,14 @@ function HandRoem({ sheet, draft, set }: { sheet: KrakenSheet; draft: Draft; set
               {value}
             </output>
             {HAND_BUTTONS.map((amount) => (
-              <button type="button" key={amount} class="quick" data-testid={`kraken-declare-${seat}-${amount}`} aria-label={t('sheet.addRoem', { amount, team: who })} onClick={() => put(seat, value + amount, stuk)}>
+              <button type="button" key={amount} class="quick" data-testid={`kraken-declare-${seat}-${amount}`} aria-label={`+${amount}: ${t('sheet.addRoem', { amount, team: who })}`} onClick={() => put(seat, value + amount, stuk)}>
                 +{amount}
               </button>
             ))}
-            <button type="button" class="quick" aria-pressed={stuk} data-testid={`kraken-declare-${seat}-stuk`} aria-label={t('sheet.stukOf', { player: who })} onClick={() => put(seat, stuk ? value - 20 : value + 20, !stuk)}>
+            <button type="button" class="quick" aria-pressed={stuk} data-testid={`kraken-declare-${seat}-stuk`} aria-label={`${t('sheet.stuk')}: ${t('sheet.stukOf', { player: who })}`} onClick={() => put(seat, stuk ? value - 20 : value + 20, !stuk)}>
               {t('sheet.stuk')}
             </button>
-            <button type="button" class="quick" aria-label={t('sheet.clearRoem', { team: who })} disabled={!value} onClick={() => put(seat, 0, false)}>
+            <button type="button" class="quick" aria-label={`0: ${t('sheet.clearRoem', { team: who })}`} disabled={!value} onClick={() => put(seat, 0, false)}>
               0
             </button>
           </div>
