@@ -40,7 +40,7 @@ def test_kept_seats_go_to_the_invited_only(tmp_path: Path) -> None:
             seats = created["table"]["seats"]
             assert seats[0]["user_id"] == alice.user["id"]
             assert [s["reservation"] for s in seats] == [None, "invite", None, "player"]
-            assert seats[3]["reserved_for"] == carol.user["id"]
+            assert all("reserved_for" not in s for s in seats)  # the table says not whom
             assert [s["open"] for s in seats] == [False, False, True, False]
 
             # the stranger from the lobby: neither kept seat, only the open one
@@ -62,6 +62,13 @@ def test_kept_seats_go_to_the_invited_only(tmp_path: Path) -> None:
             await friend.post(f"/api/tables/{table_id}/join", {"seat": 1, "invite": invite})
             reply = await alice.client.post(f"/api/tables/{table_id}/start", json={})
             assert reply.status_code == 409 and error_code(reply) == "seats_open"
+            # each socket's state says which seat is kept for that person only
+            mine = await Socket.open(server.ws, table_id, carol.token)
+            theirs = await Socket.open(server.ws, table_id, stranger.token)
+            assert (await mine.until("state"))["kept"] == 3
+            assert (await theirs.until("state"))["kept"] is None
+            assert carol.user["id"] not in "".join(theirs.raw)
+            await close_all(mine, theirs)
             table = (await carol.post(f"/api/tables/{table_id}/join", {}))["table"]
             assert [s["user_id"] for s in table["seats"]] == [
                 alice.user["id"],
@@ -151,7 +158,7 @@ def test_the_lobby_shows_hosts_names_and_live_games_without_secrets(tmp_path: Pa
             assert [s["name"] for s in table["seats"]] == ["Alice", "Bob", None, "bot (random)"]
             kept = table["seats"][2]
             assert kept["reserved"] is True and kept["reservation"] == "player"
-            assert kept["reserved_for"] is None and carol.user["id"] not in text
+            assert carol.user["id"] not in text
             for secret in (waiting["invite"], private["invite"], private["table"]["id"]):
                 assert secret not in text
             assert [t["id"] for t in lobby["live"]] == [playing["table"]["id"]]

@@ -150,6 +150,15 @@ describe('the table state reducer', () => {
     expect(s.needsSync).toBe(true);
   });
 
+  it('knows the seat kept for us, from each state', () => {
+    let s = after(stateMessage(0));
+    expect(s.kept).toBeNull();
+    s = reduce(s, { ...(stateMessage(0) as object), kept: 3 } as ServerMessage);
+    expect(s.kept).toBe(3);
+    s = reduce(s, stateMessage(0));
+    expect(s.kept).toBeNull();
+  });
+
   it('starts afresh with a new game (rematch)', () => {
     let s = after(stateMessage(5));
     s = reduce(s, update(6, [{ type: 'round', number: 1, result: { penalties: [0, 0, 3] } }]));

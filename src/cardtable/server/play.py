@@ -42,8 +42,9 @@ class Play:
         self, rt: Runtime, client: Client, table: dict[str, Any] | None = None
     ) -> dict[str, Any]:
         """The whole table for ``client``: the table (its ``table_view``, when the
-        caller has it) with every seat's controller, the version, the clock, and its
-        seat's observation (spectators: none)."""
+        caller has it) with every seat's controller, the version, the clock, its
+        seat's observation (spectators: none), its room's chat, and the empty seat
+        kept for it (a named player's, before they sit down)."""
         state = rt.state
         observation = None
         if state is not None and client.seat is not None:
@@ -59,6 +60,7 @@ class Play:
             if state is not None and state.is_over
             else None,
             rt.chat_for(client),
+            rt.kept_for(client.user_id),
         )
 
     def send_all(self, rt: Runtime, message: dict[str, Any]) -> None:

@@ -259,9 +259,10 @@ def state_message(
     observation: dict[str, Any] | None,
     result: dict[str, Any] | None,
     chat: list[dict[str, Any]] | None = None,
+    kept: int | None = None,
 ) -> dict[str, Any]:
-    """The full ``state`` of a table for one client (its seat's observation only, and
-    the chat lines of its room)."""
+    """The full ``state`` of a table for one client (its seat's observation only, the
+    chat lines of its room, and the empty seat kept for it by name)."""
     message: dict[str, Any] = {
         "v": PROTOCOL_VERSION,
         "type": "state",
@@ -273,6 +274,7 @@ def state_message(
         "deadline": deadline,
         "observation": observation,
         "chat": chat or [],
+        "kept": kept,
     }
     if result is not None:
         message["result"] = result

@@ -106,6 +106,13 @@ class Runtime:
         """Whether a client of ``seat`` is connected to this node."""
         return any(c.seat == seat for c in self.clients)
 
+    def kept_for(self, user_id: str) -> int | None:
+        """The empty seat kept for ``user_id`` by name, if any."""
+        for seat in self.seats:
+            if seat.user_id is None and seat.reserved_for == user_id:
+                return seat.seat
+        return None
+
     def chat_for(self, client: Client) -> list[dict[str, Any]]:
         """The chat lines ``client`` may read: its room's (the players' for a seat,
         the spectators' otherwise)."""

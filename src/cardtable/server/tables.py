@@ -246,8 +246,8 @@ class Tables:
         """The description of a table its viewers may see (never an invite or a
         token). A seated name that looks like an earlier seat's is shown with a
         number, so nobody can pass for another player at the table. A kept seat says
-        for whom (``reservation``: ``invite``, ``player`` with ``reserved_for`` its
-        user id, or ``bot``)."""
+        what kind of guest it waits for (``reservation``: ``invite``, ``player`` or
+        ``bot``), never who: each client's ``state`` tells it the seat kept for it."""
         seats = []
         shown: list[str] = []
         for seat in rt.seats:
@@ -300,8 +300,6 @@ class Tables:
                 rt = Runtime(table=table, seats=seats)
                 await self._load_names(rt)
             view = self.table_view(rt)
-            for seat in view["seats"]:
-                seat["reserved_for"] = None
             view["spectators"] = len({c.user_id for c in rt.clients if c.seat is None})
             out.append(view)
         return out
@@ -515,16 +513,14 @@ class Tables:
 
 
 def _reservation(seat: SeatRow) -> dict[str, Any]:
-    """For whom ``seat`` is kept: ``invite``, ``player`` (with its user id), ``bot``
-    (an invited bot account) or nobody."""
+    """What ``seat`` is kept for: ``invite`` (the invite's holders), ``player`` (a
+    named account), ``bot`` (an invited bot account) or nothing; never whom."""
     kept = seat.reserved_for
     if kept is None:
-        return {"reservation": None, "reserved_for": None}
+        return {"reservation": None}
     if kept == INVITE_SEAT:
-        return {"reservation": "invite", "reserved_for": None}
-    if seat.kind == "human":
-        return {"reservation": "player", "reserved_for": kept}
-    return {"reservation": "bot", "reserved_for": None}
+        return {"reservation": "invite"}
+    return {"reservation": "player" if seat.kind == "human" else "bot"}
 
 
 def _not_open(rt: Runtime, seat: int) -> str:

@@ -15,8 +15,6 @@ export interface SeatView {
   /** Taken by nobody yet, and kept: for the invite's holders, a named player or a bot. */
   reserved?: boolean;
   reservation?: 'invite' | 'player' | 'bot' | null;
-  /** The user a seat is kept for (a named player; never in the lobby). */
-  reserved_for?: string | null;
 }
 
 export interface TableView {
@@ -158,6 +156,8 @@ export interface StateMessage {
   deadline?: number | null;
   /** The latest chat lines of the client's room, oldest first. */
   chat?: ChatMessage[];
+  /** The empty seat kept for us by name (the table never says for whom). */
+  kept?: number | null;
 }
 
 export interface UpdateMessage {

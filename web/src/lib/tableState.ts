@@ -53,6 +53,8 @@ export interface RoundSummary {
 export interface TableState {
   table: TableView | null;
   seat: number | null;
+  /** The empty seat kept for us by name, which we may take. */
+  kept: number | null;
   gameId: string | null;
   version: number;
   toMove: number | null;
@@ -86,6 +88,7 @@ export function initialState(): TableState {
   return {
     table: null,
     seat: null,
+    kept: null,
     gameId: null,
     version: 0,
     toMove: null,
@@ -144,6 +147,7 @@ export function reduce(state: TableState, message: ServerMessage, now = 0): Tabl
         ...state,
         table: message.table,
         seat: message.seat,
+        kept: message.kept ?? null,
         gameId: message.game_id,
         version: message.version,
         toMove: message.to_move,

@@ -57,7 +57,8 @@ function WaitingRoom({ controller, table }: { controller: TableController; table
   const openSeats = table.seats.filter((s) => s.open || s.reserved).length;
   const invite = controller.invite ?? knownInvite(table.id);
   // a kept seat is ours to take when it is kept for us, or for the invite we hold
-  const takeable = (s: SeatView) => s.open || (!!s.reserved && ((s.reservation === 'invite' && !!invite) || s.reserved_for === me));
+  const kept = controller.state.value.kept;
+  const takeable = (s: SeatView) => s.open || (!!s.reserved && ((s.reservation === 'invite' && !!invite) || s.seat === kept));
   const [error, setError] = useState<string | null>(null);
   const run = async (fn: () => Promise<void>) => {
     setError(null);
