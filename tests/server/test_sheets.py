@@ -11,6 +11,7 @@ import httpx
 import pytest
 
 from cardtable.server import sheets as server_sheets
+from cardtable.server.config import DEFAULT_LIMITS
 from cardtable.sheet import load_sheet
 from cardtable.sheet.vectors import DEFAULT_PATH
 from tests.server.helpers import TIMEOUT, run
@@ -153,6 +154,38 @@ def test_the_read_only_link_follows_the_score_and_can_be_revoked(tmp_path: Path)
                 )
                 await ann.delete(f"/api/sheets/{sheet_id}/share")
                 assert error(await reader.get(f"/api/sheets/shared/{token}")) == (404, "not_found")
+            await ann.aclose()
+
+    run(main)
+
+
+def test_shared_reads_and_changes_are_rate_limited(tmp_path: Path) -> None:
+    limits = {name: "" for name in DEFAULT_LIMITS} | {
+        "sheet": "3/minute",
+        "sheet_shared": "2/minute",
+    }
+
+    async def main() -> None:
+        with live_server(tmp_path, limits=limits) as server:
+            ann = await account(server.http, "ann")
+            sheet_id = (await ann.post("/api/sheets", json={"sheet": KRAKEN["sheet"]})).json()["id"]
+            token = (await ann.post(f"/api/sheets/{sheet_id}/share")).json()["token"]
+            async with httpx.AsyncClient(base_url=server.http) as reader:
+                for _ in range(2):
+                    assert (await reader.get(f"/api/sheets/shared/{token}")).status_code == 200
+                assert error(await reader.get(f"/api/sheets/shared/{token}")) == (
+                    429,
+                    "rate_limited",
+                )
+            for _ in range(2):
+                put = await ann.put(f"/api/sheets/{sheet_id}", json={"sheet": KRAKEN["sheet"]})
+                assert put.status_code == 200
+            assert error(
+                await ann.put(f"/api/sheets/{sheet_id}", json={"sheet": KRAKEN["sheet"]})
+            ) == (
+                429,
+                "rate_limited",
+            )
             await ann.aclose()
 
     run(main)

@@ -16,12 +16,15 @@ DEFAULT_LIMITS: dict[str, str] = {
     "message": "20/second;600/minute",
     "message_address": "60/second",
     "chat": "10/10second;300/hour",
+    "sheet": "60/minute;3000/day",
+    "sheet_shared": "120/minute",
 }
 """Rate limits by name: ``guest`` and ``register`` per address; ``login`` per
 address, ``login_name`` per username (also a password change); ``profile`` (name
 changes) per user; ``table`` (table creation) per user and per
 address; ``message`` (socket messages) per user, ``message_address`` per address;
-``chat`` (chat lines) per user."""
+``chat`` (chat lines) per user; ``sheet`` (keeping or changing a score sheet) per
+user; ``sheet_shared`` (reading a shared sheet, which is polled) per address."""
 
 
 @dataclass

@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from cardtable.server.auth import CurrentUser, service_of
+from cardtable.server.auth import CurrentUser, client_address, service_of
 from cardtable.server.protocol import ServerError
 from cardtable.server.store import SheetRow, UserRow, new_id
 from cardtable.sheet import SheetError, load_sheet
@@ -182,6 +182,7 @@ def mount_sheets(app: FastAPI) -> None:
     @app.post("/api/sheets")
     async def create_sheet(body: SheetIn, request: Request, user: CurrentUser) -> dict[str, Any]:
         owner = _account(user).id
+        await service_of(request).limits.hit("sheet", owner)
         data, summary = await _checked(body.sheet)
         sheets = Sheets(request)
         return await _view(await sheets.run(sheets.create, owner, data), summary)
@@ -190,6 +191,7 @@ def mount_sheets(app: FastAPI) -> None:
     async def shared_sheet(
         token: str, request: Request, since: int | None = Query(default=None, ge=0)
     ) -> dict[str, Any]:
+        await service_of(request).limits.hit("sheet_shared", client_address(request))
         sheets = Sheets(request)
         row: SheetRow = await sheets.run(sheets.shared, token)
         if since is not None and since == row.revision:
@@ -208,6 +210,7 @@ def mount_sheets(app: FastAPI) -> None:
         sheet_id: str, body: SheetIn, request: Request, user: CurrentUser
     ) -> dict[str, Any]:
         owner = _account(user).id
+        await service_of(request).limits.hit("sheet", owner)
         data, summary = await _checked(body.sheet)
         sheets = Sheets(request)
         row = await sheets.run(sheets.replace, owner, sheet_id, data, body.revision)
