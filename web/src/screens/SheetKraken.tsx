@@ -284,7 +284,7 @@ function History({ stored, sheet, readOnly, onEdit, onRefused }: { stored: Store
         <>
           <th scope="col">#</th>
           <th scope="col">{t('sheet.dealer')}</th>
-          <th scope="col">{t('sheet.declarers')}</th>
+          <th scope="col">{t(sheet.players ? 'sheet.declarer' : 'sheet.declarers')}</th>
           <th scope="col">{t('sum.cardPoints')}</th>
           <th scope="col">{t('sum.roem')}</th>
           <th scope="col">{t('sheet.result')}</th>
