@@ -64,3 +64,18 @@ async def press_legal_card(pilot: Pilot[None], highest: bool = False) -> None:
             await pilot.press(str(number))
             return
     raise AssertionError("no legal card in the hand")
+
+
+async def play_until(pilot: Pilot[None], condition: Callable[[], bool]) -> None:
+    """Play on (pass when a dialog allows it, otherwise its first choice; Enter on a
+    summary; the first legal card) until the table waits for your card and
+    ``condition()`` holds."""
+    app: CardTableApp = pilot.app  # type: ignore[assignment]
+    while await settle(pilot) != "card" or not condition():
+        waiting = table(app).waiting
+        if waiting == "dialog":
+            await pilot.press("2" if "pass" in app.session.legal_actions() else "1")
+        elif waiting == "summary":
+            await pilot.press("enter")
+        else:
+            await press_legal_card(pilot)

@@ -13,7 +13,7 @@ from cardtable.tui.dialogs import ChoiceDialog, InputDialog, MessageDialog
 from cardtable.tui.screens import ReplayScreen, RulesScreen, SettingsScreen, TableScreen
 from cardtable.tui.session import Settings
 
-from .helpers import SIZE, fast_app, press_legal_card, settle, table, until
+from .helpers import SIZE, fast_app, play_until, press_legal_card, settle, table, until
 
 pytestmark = pytest.mark.anyio
 
@@ -74,13 +74,7 @@ async def test_an_illegal_card_is_refused_with_a_message_and_changes_nothing() -
 
         # play on until you hold a card you may not play (with this seed: in the
         # first round)
-        while await settle(pilot) != "card" or not illegal_cards():
-            if table(app).waiting == "dialog":
-                await pilot.press("2" if "pass" in app.session.legal_actions() else "1")
-            elif table(app).waiting == "summary":
-                await pilot.press("enter")
-            else:
-                await press_legal_card(pilot)
+        await play_until(pilot, lambda: bool(illegal_cards()))
         assert app.session.round_number == 1
         before = list(app.session.actions)
         number = illegal_cards()[0]
@@ -177,9 +171,13 @@ async def test_save_and_load_dialogs(tmp_path: Path) -> None:
         await until(pilot, lambda: "Saved to" in str(prompt.render()))
         assert path.exists()
         await pilot.press("l")
-        app.screen.query_one(Input).value = str(tmp_path / "missing.json")
+        # the load dialog proposes the file just saved
+        assert app.screen.query_one(Input).value == str(path)
+        missing = tmp_path / "missing.json"
+        app.screen.query_one(Input).value = str(missing)
         await pilot.press("enter")
         await until(pilot, lambda: "Could not load" in str(prompt.render()))
+        assert str(prompt.render()) == f"Could not load: There is no file {missing}."
         await pilot.press("l")
         app.screen.query_one(Input).value = str(path)
         await pilot.press("enter")

@@ -50,7 +50,12 @@ def register(commands: Any) -> None:
     parser.add_argument("--players", type=int, help="players (the rules field, if the game has it)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
     parser.add_argument("--workers", type=int, help="processes or Ray CPUs (default: all)")
-    parser.add_argument("--backend", choices=["processes", "ray"], default="processes")
+    parser.add_argument(
+        "--backend",
+        choices=["processes", "ray"],
+        default="processes",
+        help="run the games in local processes or on Ray (default processes)",
+    )
     parser.add_argument("--address", help="the Ray cluster to join (backend ray)")
     parser.add_argument(
         "--time-limit", type=float, default=10.0, help="seconds per decision for protocol bots"

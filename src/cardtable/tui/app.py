@@ -34,7 +34,7 @@ class CardTableApp(App[None]):
     CSS_PATH = "table.tcss"
     TITLE = "cardtable"
     BINDINGS: ClassVar[list[BindingType]] = [
-        # on the app, so that they work while a decision dialog is open too
+        # the decision dialog binds the same keys to these actions
         Binding("s", "table('save')", show=False),
         Binding("r", "table('rules')", show=False),
         Binding("k", "table('sheet')", show=False),

@@ -20,9 +20,18 @@ __all__ = ["ChoiceDialog", "InputDialog", "MessageDialog"]
 
 class ChoiceDialog(ModalScreen[str]):
     """Pick one of ``options`` (``(value, label)``): a button each, or its number.
-    ``h`` shows ``hint()`` (what the strong bot would choose) when it is given."""
+    ``h`` shows ``hint()`` (what the strongest bot would choose, and why) when it is
+    given; ``s``, ``r``, ``k`` and ``v`` open the table's save, rules, score sheet
+    and last trick over the dialog."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("h", "hint", "Hint", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("h", "hint", "Hint", show=False),
+        # the table stays at hand while you decide: save, rules, score sheet, last trick
+        Binding("s", "app.table('save')", show=False),
+        Binding("r", "app.table('rules')", show=False),
+        Binding("k", "app.table('sheet')", show=False),
+        Binding("v", "app.table('last_trick')", show=False),
+    ]
 
     def __init__(
         self,
