@@ -298,8 +298,10 @@ def test_a_rated_game_is_aborted_only_when_it_waits_for_another_player(
             refused = False
             while not (message["to_move"] == 1 and refused):
                 if message["to_move"] == 0 and message["version"] > 0 and not refused:
-                    reply = await alice.client.post(abort)
-                    assert reply.status_code == 409 and error_code(reply) == "abort_refused"
+                    # the owner alone may not: her abort becomes a proposal Bob can take
+                    proposed = await alice.post(abort)
+                    assert proposed["table"]["status"] == "playing"
+                    assert proposed["table"]["proposals"] == {"abort": [0]}
                     refused = True
                 if message["to_move"] == 0:
                     action = message["observation"]["legal_actions"][0]
@@ -1064,6 +1066,9 @@ def test_a_new_sockets_first_state_says_who_controls_each_seat(tmp_path: Path) -
             a, b = await all_joined(server, table_id, alice, bob)
             await alice.post(f"/api/tables/{table_id}/start", {"seed": seed_where_first(1)})
             await a.close()  # Alice drops; Bob, to move, holds the game
+            away = await b.until("seat")  # Alice is away, her seat held for her
+            assert away["seat"] == 0 and away["controller"] == "player"
+            assert away["table"]["seats"][0]["connected"] is False
             taken = await b.until("seat")
             assert taken["seat"] == 0 and taken["controller"] == "bot"
             assert taken["table"]["seats"][0]["controller"] == "bot"

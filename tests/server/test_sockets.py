@@ -60,7 +60,10 @@ def test_kraken_two_humans_two_bots_and_a_spectator(tmp_path: Path) -> None:
             exported = await alice.get(f"/api/games/{table['game_id']}/record")
             assert sum(len(r["actions"]) for r in exported["record"]["rounds"]) == final
             assert exported["result"]["scores"] == end_a["events"][-1]["result"]["scores"]
-            rematch = await alice.post(f"/api/tables/{table_id}/rematch", {"seed": 22})
+            # a rematch: proposed by Alice, dealt once Bob accepts too
+            proposed = await alice.post(f"/api/tables/{table_id}/rematch", {"seed": 22})
+            assert proposed["table"]["proposals"] == {"rematch": [0]}
+            rematch = await bob.post(f"/api/tables/{table_id}/rematch", {"seed": 22})
             assert rematch["table"]["game_number"] == 2
             for sock in (a, b, watcher):
                 await sock.close()

@@ -134,14 +134,32 @@ class JoinIn(BaseModel):
     invite: str | None = Field(default=None, max_length=64)
 
 
+class SeatChangeIn(BaseModel):
+    """The owner's change of a seat: a bot (at ``level``) plays it, or it is open."""
+
+    kind: str = Field(pattern=r"^(bot|open)$")
+    level: str | None = Field(default=None, max_length=32)
+
+
+class DeclineIn(BaseModel):
+    """Turn down an open proposal."""
+
+    proposal: str = Field(pattern=r"^(abort|rematch)$")
+
+
 class StartIn(BaseModel):
     """Start (or rematch)."""
 
     seed: int | None = Field(default=None, ge=0, lt=2**62)
 
 
-def _error(code: str, message: str, status: int) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+def _error(
+    code: str, message: str, status: int, details: dict[str, Any] | None = None
+) -> JSONResponse:
+    error: dict[str, Any] = {"code": code, "message": message}
+    if details:
+        error["details"] = details
+    return JSONResponse({"error": error}, status_code=status)
 
 
 def _user(user: UserRow) -> dict[str, Any]:
@@ -195,7 +213,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(ServerError)
     async def server_error(_request: Request, error: ServerError) -> JSONResponse:
-        response = _error(error.code, error.message, error.status)
+        response = _error(error.code, error.message, error.status, error.details)
         if error.status == 429:
             response.headers["Retry-After"] = "60"
         return response
@@ -347,11 +365,37 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def rematch(
         table_id: str, body: StartIn, request: Request, user: CurrentUser
     ) -> dict[str, Any]:
-        return {"table": await service_of(request).tables.start_game(user, table_id, body.seed)}
+        return {"table": await service_of(request).tables.rematch(user, table_id, body.seed)}
 
     @app.post("/api/tables/{table_id}/abort")
     async def abort(table_id: str, request: Request, user: CurrentUser) -> dict[str, Any]:
         return {"table": await service_of(request).tables.abort(user, table_id)}
+
+    @app.post("/api/tables/{table_id}/decline")
+    async def decline(
+        table_id: str, body: DeclineIn, request: Request, user: CurrentUser
+    ) -> dict[str, Any]:
+        return {"table": await service_of(request).tables.decline(user, table_id, body.proposal)}
+
+    @app.post("/api/tables/{table_id}/resign")
+    async def resign(table_id: str, request: Request, user: CurrentUser) -> dict[str, Any]:
+        return {"table": await service_of(request).tables.resign(user, table_id)}
+
+    @app.post("/api/tables/{table_id}/leave")
+    async def leave(table_id: str, request: Request, user: CurrentUser) -> dict[str, Any]:
+        return {"table": await service_of(request).tables.leave(user, table_id)}
+
+    @app.post("/api/tables/{table_id}/seats/{seat}")
+    async def change_seat(
+        table_id: str, seat: int, body: SeatChangeIn, request: Request, user: CurrentUser
+    ) -> dict[str, Any]:
+        tables = service_of(request).tables
+        return {"table": await tables.set_seat(user, table_id, seat, body.kind, body.level)}
+
+    @app.delete("/api/tables/{table_id}")
+    async def delete_table(table_id: str, request: Request, user: CurrentUser) -> dict[str, Any]:
+        await service_of(request).tables.close(user, table_id)
+        return {"ok": True}
 
     @app.get("/api/games/{game_id}/record")
     async def record(

@@ -36,6 +36,7 @@ __all__ = [
     "players",
     "public_events",
     "rebuild",
+    "resigned_result",
     "snapshot",
     "split_record",
     "standings",
@@ -181,6 +182,30 @@ def game_result(game: str, state: AnyGame) -> dict[str, Any]:
     return result
 
 
+def resigned_result(game: str, state: AnyGame, seat: int) -> dict[str, Any]:
+    """The result of a game ``seat`` resigned: the game's result as it stands, with
+    ``"resigned": seat``. In a partnership game the seat's team concedes (the other
+    team is the ``winner``); in a ranking game the seat is last and the best of the
+    others (by :func:`standings`) win.
+
+    >>> from cardtable import kraken
+    >>> g = kraken.Game.new(kraken.Rules(rounds=2), 7)
+    >>> r = resigned_result("kraken", g, 2)
+    >>> r["resigned"], r["winner"], [s.won for s in standings("kraken", 4, r)]
+    (2, 1, [False, True, False, True])
+    """
+    result = game_result(game, state)
+    result["resigned"] = seat
+    if kind(game).scoring == "teams":
+        result["winner"] = 1 - seat % 2
+        return result
+    result.pop("winners", None)
+    values = [s.score for s in standings(game, state.players, result)]
+    best = max(v for s, v in enumerate(values) if s != seat)
+    result["winners"] = [s for s, v in enumerate(values) if s != seat and v == best]
+    return result
+
+
 @dataclass(frozen=True)
 class Standing:
     """How a finished game went for one seat."""
@@ -195,10 +220,13 @@ class Standing:
     declared: int = 0
     nat: int = 0
     mars: int = 0
+    resigned: bool = False
+    """The seat (or its team) resigned: it ranks last whatever its points."""
 
 
 def standings(game: str, players: int, result: Mapping[str, Any]) -> list[Standing]:
     """One :class:`Standing` per seat from a :func:`game_result` of ``game``."""
+    resigned = result.get("resigned")
     if kind(game).scoring == "teams":
         rounds = result.get("rounds", [])
         out = []
@@ -213,6 +241,7 @@ def standings(game: str, players: int, result: Mapping[str, Any]) -> list[Standi
                     declared=sum(1 for r in rounds if r.get("declarers") == team),
                     nat=sum(1 for r in rounds if r.get("declarers") == team and r.get("nat")),
                     mars=sum(1 for r in rounds if r.get("mars") == team),
+                    resigned=resigned is not None and int(resigned) % 2 == team,
                 )
             )
         return out
@@ -221,4 +250,7 @@ def standings(game: str, players: int, result: Mapping[str, Any]) -> list[Standi
         winners = {int(s) for s in result["winners"]}
     else:
         winners = {s for s, v in enumerate(values) if values and v == max(values)}
-    return [Standing(score=values[seat], won=seat in winners, team=seat) for seat in range(players)]
+    return [
+        Standing(score=values[seat], won=seat in winners, team=seat, resigned=seat == resigned)
+        for seat in range(players)
+    ]

@@ -56,9 +56,7 @@ class Play:
             None if state is None else _int_or_none(state.to_move),
             self._service.scheduler.deadline(rt),
             observation,
-            games.game_result(rt.table.game, state)
-            if state is not None and state.is_over
-            else None,
+            rt.result(),
             rt.chat_for(client),
             rt.kept_for(client.user_id),
         )
@@ -67,6 +65,15 @@ class Play:
         """Send ``message`` to every client at the table on this node."""
         for client in list(rt.clients):
             client.send(message)
+
+    def send_seat(self, rt: Runtime, seat: int, skip: Client | None = None) -> None:
+        """Tell everyone at the table on this node (but ``skip``) who controls
+        ``seat`` now and whether its player is connected (a ``seat`` message)."""
+        table = self._service.tables.table_view(rt)
+        message = protocol.seat_message(seat, rt.controller.get(seat, "player"), table)
+        for client in list(rt.clients):
+            if client is not skip:
+                client.send(message)
 
     def _send_states(self, rt: Runtime) -> None:
         """Send every client at the table on this node its whole state (the table
@@ -85,22 +92,30 @@ class Play:
     async def attach(self, table_id: str, client: Client) -> Runtime:
         """Connect ``client`` to the table (loaded again if it was released): a
         returning player takes the seat back from the bot. Its first message is the
-        whole table state."""
+        whole table state; the others get a ``seat`` message when a seat's player
+        arrives."""
         rt = await self._service.tables.runtime(table_id)
         async with rt.lock:
+            seat = client.seat
+            arriving = seat is not None and not rt.connected(seat)
+            taken_back = seat is not None and rt.controller.get(seat) == "bot"
             rt.clients.add(client)
-            if client.seat is not None:
-                self._service.scheduler.returned(rt, client.seat)
+            if seat is not None:
+                self._service.scheduler.returned(rt, seat)  # says so when taken back
             client.send(self.state_message(rt, client))
+            if seat is not None and arriving and not taken_back:
+                self.send_seat(rt, seat, skip=client)  # the others see the player is here
         return rt
 
     async def detach(self, rt: Runtime, client: Client) -> None:
-        """A client left: if it was the seat's last connection, hold the seat."""
+        """A client left: if it was the seat's last connection, hold the seat (and
+        tell everyone its player is away)."""
         async with rt.lock:
             rt.clients.discard(client)
             rt.last_active = time.monotonic()
             if client.seat is not None and not rt.connected(client.seat):
                 self._service.scheduler.hold(rt, client.seat)
+                self.send_seat(rt, client.seat)  # everyone sees the player is away
 
     async def chat(self, rt: Runtime, client: Client, text: str) -> None:
         """Store a chat line and send it to its room: the players' lines to the
@@ -147,10 +162,16 @@ class Play:
             if rt.state is None:
                 raise ServerError("not_started", "the game has not started yet", 409)
             for _attempt in range(3):
-                if rt.state.is_over:
+                if not rt.in_play:
                     raise ServerError("game_over", "the game is over: ask for a rematch", 409)
-                if _int_or_none(rt.state.to_move) != seat:
-                    raise ServerError("not_your_turn", f"it is seat {rt.state.to_move}'s turn", 409)
+                to_move = _int_or_none(rt.state.to_move)
+                if to_move != seat:
+                    raise ServerError(
+                        "not_your_turn",
+                        f"it is another seat's turn (seat {to_move}, counting from 0)",
+                        409,
+                        {"seat": to_move},
+                    )
                 try:
                     return await self.apply_locked(rt, seat, action, key)
                 except Conflict:
@@ -174,7 +195,7 @@ class Play:
         try:
             canonical = games.apply_action(state, action)
         except IllegalAction as error:
-            raise ServerError("illegal_action", str(error), 409) from None
+            raise ServerError("illegal_action", str(error), 409, {"action": action}) from None
         result = games.game_result(rt.table.game, state) if state.is_over else None
         try:
             if result is None:

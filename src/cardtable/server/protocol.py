@@ -78,6 +78,10 @@ ERROR_CODES: dict[str, str] = {
     "account_needed": "only an account (not a guest or a bot) keeps score sheets on the server",
     "bad_sheet": "the score sheet is refused by the rules (the text says what and where)",
     "too_many_sheets": "the account keeps as many score sheets as allowed",
+    "table_closed": "the owner closed the table",
+    "not_in_play": "no game is being played at this table (resign, abort)",
+    "game_not_over": "a rematch is proposed once the last game is over",
+    "no_proposal": "there is no such proposal to decline",
 }
 """Every error code the server sends, with its meaning."""
 
@@ -92,13 +96,18 @@ class ProtocolError(Exception):
 
 
 class ServerError(Exception):
-    """A refusal with a stable ``code``, a human ``message`` and an HTTP status."""
+    """A refusal with a stable ``code``, a human ``message``, an HTTP status and
+    ``details`` a client renders in its own words (``{"seat": 2}``: seats count
+    from 0, as everywhere in the protocol)."""
 
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
+    def __init__(
+        self, code: str, message: str, status: int = 400, details: dict[str, Any] | None = None
+    ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.status = status
+        self.details = details
 
 
 class _Message(BaseModel):
@@ -228,9 +237,12 @@ def dumps(message: dict[str, Any]) -> str:
     return json.dumps(message, separators=(",", ":"))
 
 
-def error_message(code: str, message: str) -> dict[str, Any]:
-    """An ``error`` message."""
-    return {"v": PROTOCOL_VERSION, "type": "error", "code": code, "message": message}
+def error_message(code: str, message: str, details: dict[str, Any] | None = None) -> dict[str, Any]:
+    """An ``error`` message (with the refusal's ``details`` when it has any)."""
+    out: dict[str, Any] = {"v": PROTOCOL_VERSION, "type": "error", "code": code, "message": message}
+    if details:
+        out["details"] = details
+    return out
 
 
 def ack_message(

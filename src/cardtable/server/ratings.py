@@ -10,7 +10,8 @@ Ratings use OpenSkill's Plackett-Luce model: a partnership game (``scoring ==
 score, a ranking game as every seat for itself (Gurka: by net chips); how a result
 reads is :func:`cardtable.server.games.standings`'s job. A player holding several
 seats of one game (two ``bot:random`` seats, say) gets the mean of the seats'
-changes, so a bot level playing both sides cancels out.
+changes, so a bot level playing both sides cancels out. A seat (or team) that
+resigned ranks last whatever its points (``"resigned"`` in the result).
 
 >>> seats = ["ann", "bot:random", "bob", "bot:random"]
 >>> result = {"scores": [300, 120], "winner": 0, "rounds": [
@@ -102,8 +103,9 @@ def seat_lines(game: str, seats: Sequence[str | None], result: Mapping[str, Any]
     ]
 
 
-def _ranks(scores: Sequence[float]) -> list[int]:
-    """Competition ranks, 1 best: equal scores share a rank."""
+def _ranks(scores: Sequence[tuple[bool, float]]) -> list[int]:
+    """Competition ranks, 1 best: equal scores share a rank. A score is
+    ``(stayed, points)``: whoever resigned ranks below everyone who did not."""
     return [1 + sum(1 for other in scores if other > score) for score in scores]
 
 
@@ -114,7 +116,9 @@ def _rate_seats(ratings: list[Any], seats: list[Standing]) -> list[Any]:
     for seat, standing in enumerate(seats):
         teams.setdefault(standing.team, []).append(seat)
     order = list(teams)
-    scores = [float(seats[teams[team][0]].score) for team in order]
+    scores = [
+        (not seats[teams[team][0]].resigned, float(seats[teams[team][0]].score)) for team in order
+    ]
     rated = _MODEL.rate(
         [[ratings[s] for s in teams[team]] for team in order],
         ranks=[float(r) for r in _ranks(scores)],

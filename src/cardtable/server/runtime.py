@@ -82,6 +82,8 @@ class Runtime:
     turn_started: float = 0.0
     """Wall-clock time of the last change of turn (the turn timer counts from it)."""
     bot_task: asyncio.Task[None] | None = None
+    votes: dict[str, set[int]] = field(default_factory=dict)
+    """Open proposals (``abort``, ``rematch``) and the seats that agreed to each."""
     names: dict[str, str] = field(default_factory=dict)
     people: dict[str, str] = field(default_factory=dict)
     """The person behind each seated user: the owner of a bot account, else the user."""
@@ -121,8 +123,28 @@ class Runtime:
 
     @property
     def in_play(self) -> bool:
-        """Whether a game is being played (dealt and not over)."""
-        return self.state is not None and not self.state.is_over
+        """Whether a game is being played (dealt, not over, not resigned)."""
+        return (
+            self.state is not None
+            and not self.state.is_over
+            and (self.game_row is None or self.game_row.status == "playing")
+        )
+
+    def result(self) -> dict[str, Any] | None:
+        """The result of the table's current game once it is over (played to the end
+        or resigned), else None."""
+        row = self.game_row
+        if row is not None and row.status == "finished" and row.result is not None:
+            return row.result
+        if self.state is not None and self.state.is_over:
+            return games.game_result(self.table.game, self.state)
+        return None
+
+    def seat_clients(self) -> None:
+        """Give each connection the seat its user holds now (None: a spectator), after
+        seats changed hands: whoever left a seat no longer sees its hand."""
+        for client in self.clients:
+            client.seat = self.seat_of(client.user_id)
 
     def idle(self) -> bool:
         """Whether nothing needs the table in memory: no client, no game in play,

@@ -13,7 +13,6 @@ import logging
 import time
 from typing import TYPE_CHECKING
 
-from cardtable.server import protocol
 from cardtable.server.bots import TAKEOVER_LEVEL, bot_seed, level_for
 from cardtable.server.protocol import ServerError
 from cardtable.server.runtime import Runtime
@@ -85,7 +84,7 @@ class Scheduler:
 
     def _stalled(self, rt: Runtime) -> bool:
         state = rt.state
-        if state is None or state.is_over or state.to_move is None:
+        if state is None or not rt.in_play or state.to_move is None:
             return False
         if self.bot_level(rt, int(state.to_move)) is not None:
             return rt.bot_task is None or rt.bot_task.done()
@@ -99,7 +98,7 @@ class Scheduler:
         if hold is not None:
             hold.cancel()
         if rt.controller.pop(seat, None) == "bot":
-            self._seat_event(rt, seat, "player")
+            self._service.play.send_seat(rt, seat)
 
     def arm_holds(self, rt: Runtime) -> None:
         """Hold every player's seat with no connection (a game starts or resumes)."""
@@ -123,12 +122,8 @@ class Scheduler:
             if rt.connected(seat) or not rt.in_play:
                 return
             rt.controller[seat] = "bot"
-            self._seat_event(rt, seat, "bot")
+            self._service.play.send_seat(rt, seat)
             self.after_change(rt)
-
-    def _seat_event(self, rt: Runtime, seat: int, controller: str) -> None:
-        table = self._service.tables.table_view(rt)
-        self._service.play.send_all(rt, protocol.seat_message(seat, controller, table))
 
     # -- turns -------------------------------------------------------------------------------
 
@@ -147,7 +142,7 @@ class Scheduler:
         if rt.timer is not None:
             rt.timer.cancel()
             rt.timer = None
-        if state is None or state.is_over or state.to_move is None:
+        if state is None or not rt.in_play or state.to_move is None:
             return
         seat = int(state.to_move)
         if self.bot_level(rt, seat) is not None:
@@ -167,7 +162,7 @@ class Scheduler:
         """When the turn timer of the seat to move runs out (Unix time), or None
         without a timer or when a bot is to move."""
         state, timer = rt.state, rt.table.turn_timer
-        if not timer or state is None or state.is_over or state.to_move is None:
+        if not timer or state is None or not rt.in_play or state.to_move is None:
             return None
         if self.bot_level(rt, int(state.to_move)) is not None:
             return None

@@ -159,7 +159,8 @@ async def _read(
                 async with rt.lock:
                     client.send(service.play.state_message(rt, client))
         except (ProtocolError, ServerError) as error:
-            client.send(error_message(error.code, error.message))
+            details = error.details if isinstance(error, ServerError) else None
+            client.send(error_message(error.code, error.message, details))
             if isinstance(error, ProtocolError) or error.code == "rate_limited":
                 refused += 1
                 if refused > MAX_REFUSALS:

@@ -32,14 +32,21 @@ class Stats:
 
     @staticmethod
     def player_ids(rt: Runtime) -> list[str | None]:
-        """The rated player of each seat: the seat's user, or ``bot:LEVEL`` for the
-        server's bots (None for an external seat no bot ever claimed)."""
-        return [
-            bot_player(seat.bot_level or level_for(TAKEOVER_LEVEL, rt.table.game))
-            if seat.kind == "bot"
-            else seat.user_id
-            for seat in rt.seats
-        ]
+        """The rated player of each seat: whoever held it at the deal (a person who
+        left, or whom the owner replaced by a bot, still plays the game), else the
+        seat's user, or ``bot:LEVEL`` for the server's bots (None for an external
+        seat no bot ever claimed)."""
+        dealt = rt.game_row.players if rt.game_row is not None else []
+        out: list[str | None] = []
+        for seat in rt.seats:
+            first = dealt[seat.seat] if seat.seat < len(dealt) else None
+            if first and first[0] != "bot" and first[1]:
+                out.append(str(first[1]))
+            elif seat.kind == "bot":
+                out.append(bot_player(seat.bot_level or level_for(TAKEOVER_LEVEL, rt.table.game)))
+            else:
+                out.append(seat.user_id)
+        return out
 
     async def game_log(self, game_id: str, user: UserRow | None, invite: str | None) -> GameLog:
         """A game's log, if ``user`` (or the ``invite``) may see the game: a public
@@ -67,11 +74,14 @@ class Stats:
         if glog.game.status != "finished":
             raise ServerError("forbidden", "a game's record is published once it is over", 403)
         state = games.rebuild(glog.game.game, glog.game.record, [a.action for a in glog.actions])
+        ids = [str(p[1]) for p in glog.game.players if p[1]]
+        users = await self._service.db(self._service.store.users, ids)
         return {
             "game_id": glog.game.id,
             "table_id": glog.game.table_id,
             "number": glog.game.number,
             "players": glog.game.players,
+            "names": [users[p[1]].name if p[1] in users else None for p in glog.game.players],
             "result": glog.game.result,
             "record": state.to_record(),
         }

@@ -486,7 +486,7 @@ class Store:
                                 or_(SeatRow.user_id == user_id, SeatRow.reserved_for == user_id)
                             )
                         ),
-                        TableRow.status != "finished",
+                        TableRow.status.in_(("waiting", "playing")),
                     )
                     .order_by(TableRow.created_at.desc())
                     .limit(100)
@@ -516,7 +516,7 @@ class Store:
             count = s.scalar(
                 select(func.count())
                 .select_from(TableRow)
-                .where(TableRow.owner_id == owner_id, TableRow.status != "finished")
+                .where(TableRow.owner_id == owner_id, TableRow.status.in_(("waiting", "playing")))
             )
             return int(count or 0)
 
@@ -580,6 +580,33 @@ class Store:
                 .values(user_id=user_id)
             )
             return bool(result.rowcount)  # type: ignore[attr-defined]
+
+    def set_seat(self, seat: SeatRow) -> None:
+        """Store who sits at a seat now: its kind, user, bot level and reservation
+        (a player left, or the owner gave the seat to a bot or freed it)."""
+        with self.session() as s:
+            s.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == seat.table_id, SeatRow.seat == seat.seat)
+                .values(
+                    kind=seat.kind,
+                    user_id=seat.user_id,
+                    bot_level=seat.bot_level,
+                    reserved_for=seat.reserved_for,
+                )
+            )
+
+    def close_table(self, table_id: str) -> bool:
+        """Close a table no game is played at (its owner deleted it): it leaves the
+        lobby and takes no players; its finished games stay. False if a game is
+        being played there (or it is closed already)."""
+        with self.session() as s:
+            moved = s.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.status.in_(("waiting", "finished")))
+                .values(status="closed")
+            )
+            return bool(moved.rowcount)  # type: ignore[attr-defined]
 
     def set_seat_user(self, table_id: str, seat: int, user_id: str) -> None:
         """Attach ``user_id`` to a seat (an external bot's user)."""
@@ -694,14 +721,7 @@ class Store:
                 )
                 s.flush()
                 if result is not None:
-                    table_id, kind = s.execute(
-                        select(GameRow.table_id, GameRow.game).where(GameRow.id == game_id)
-                    ).one()
-                    s.execute(
-                        update(TableRow).where(TableRow.id == table_id).values(status="finished")
-                    )
-                    if players is not None:
-                        self._record_result(s, game_id, kind, players, result, now, rated)
+                    self._finish_table(s, game_id, players, result, now, rated)
         except IntegrityError:
             if self.action_index(game_id, user_id, seat, action_id) is not None:
                 raise DuplicateAction(action_id) from None
@@ -802,6 +822,49 @@ class Store:
             except (Conflict, DuplicateAction) as refusal:
                 outcomes[n] = refusal
         return outcomes
+
+    def finish_game(
+        self,
+        game_id: str,
+        version: int,
+        result: dict[str, Any],
+        players: Sequence[str | None],
+        rated: bool,
+    ) -> bool:
+        """Finish a game in play at ``version`` without a further action (a seat
+        resigned): its ``result``, its table finished, the players' lines, statistics
+        and ratings, in one transaction. False if the game was no longer in play at
+        that version."""
+        with self.session() as s:
+            now = time.time()
+            moved = s.execute(
+                update(GameRow)
+                .where(
+                    GameRow.id == game_id, GameRow.version == version, GameRow.status == "playing"
+                )
+                .values(status="finished", result=result, finished_at=now)
+            )
+            if not moved.rowcount:  # type: ignore[attr-defined]
+                return False
+            self._finish_table(s, game_id, players, result, now, rated)
+            return True
+
+    def _finish_table(
+        self,
+        s: Session,
+        game_id: str,
+        players: Sequence[str | None] | None,
+        result: dict[str, Any],
+        now: float,
+        rated: bool,
+    ) -> None:
+        """Mark a finished game's table finished and record its result."""
+        table_id, kind = s.execute(
+            select(GameRow.table_id, GameRow.game).where(GameRow.id == game_id)
+        ).one()
+        s.execute(update(TableRow).where(TableRow.id == table_id).values(status="finished"))
+        if players is not None:
+            self._record_result(s, game_id, kind, players, result, now, rated)
 
     def _record_result(
         self,

@@ -19,7 +19,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from cardtable.server import games, protocol
-from cardtable.server.bots import check_level, level_for
+from cardtable.server.bots import TAKEOVER_LEVEL, check_level, level_for
 from cardtable.server.protocol import ServerError
 from cardtable.server.runtime import CHAT_HISTORY, Runtime
 from cardtable.server.store import (
@@ -287,6 +287,7 @@ class Tables:
             "game_id": rt.table.game_id,
             "game_number": rt.game_row.number if rt.game_row else 0,
             "seats": seats,
+            "proposals": {kind: sorted(agreed) for kind, agreed in sorted(rt.votes.items())},
         }
 
     async def lobby(self, status: str = "waiting") -> list[dict[str, Any]]:
@@ -362,6 +363,7 @@ class Tables:
         rt = await self.visible(table_id, user, invite)
         invited = self.has_invite(rt, invite)
         async with rt.lock:
+            _check_open(rt)
             if rt.seat_of(user.id) is not None:
                 raise ServerError("already_seated", "you already have a seat at this table", 409)
             kept = (user.id, INVITE_SEAT) if invited else (user.id,)
@@ -384,6 +386,8 @@ class Tables:
             rt.seats[seat].user_id = user.id
             rt.names[user.id] = user.name
             rt.people[user.id] = user.owner_id or user.id
+            rt.votes.clear()
+            rt.seat_clients()
             await service.play.table_changed(rt)
             return self.table_view(rt)
 
@@ -419,21 +423,73 @@ class Tables:
         rt = await self.runtime(table_id)
         if user.id != rt.table.owner_id:
             raise ServerError("forbidden", "only the table's owner can start a game", 403)
+        self._check_seed(seed)
+        async with rt.lock:
+            await self._deal(rt, seed)
+            return self.table_view(rt)
+
+    def _check_seed(self, seed: int | None) -> None:
         if seed is not None and not self._service.settings.allow_seed:
             raise ServerError("bad_request", "choosing the seed is not allowed on this server")
+
+    async def _deal(self, rt: Runtime, seed: int | None) -> None:
+        """Deal a new game (the caller holds the lock and may deal)."""
+        _check_open(rt)
+        if rt.in_play:
+            raise ServerError("game_in_progress", "a game is already being played", 409)
+        if any(s.kind == "human" and s.user_id is None for s in rt.seats):
+            raise ServerError("seats_open", "every human seat must be taken first", 409)
+        if any(s.reserved_for and s.user_id is None for s in rt.seats):
+            raise ServerError("seats_open", "an invited bot has not taken its seat yet", 409)
+        if rt.table.rated:
+            _check_one_seat(rt)
+        if seed is None:
+            seed = secrets.randbits(48)
+        state = games.new_game(rt.table.game, rt.table.rules, seed)
+        await self._begin(rt, games.initial_record(state))
+
+    async def rematch(
+        self, user: UserRow, table_id: str, seed: int | None = None
+    ) -> dict[str, Any]:
+        """Propose a rematch once the last game is over, or agree to one proposed: the
+        new game is dealt at the same seats when every seated person agreed (at once
+        when the caller is the only one)."""
+        self._check_seed(seed)
+        rt = await self.runtime(table_id)
         async with rt.lock:
-            if rt.in_play:
-                raise ServerError("game_in_progress", "a game is already being played", 409)
-            if any(s.kind == "human" and s.user_id is None for s in rt.seats):
-                raise ServerError("seats_open", "every human seat must be taken first", 409)
-            if any(s.reserved_for and s.user_id is None for s in rt.seats):
-                raise ServerError("seats_open", "an invited bot has not taken its seat yet", 409)
-            if rt.table.rated:
-                _check_one_seat(rt)
-            if seed is None:
-                seed = secrets.randbits(48)
-            state = games.new_game(rt.table.game, rt.table.rules, seed)
-            await self._begin(rt, games.initial_record(state))
+            _check_open(rt)
+            if rt.in_play or rt.game_row is None:
+                raise ServerError("game_not_over", "a rematch is proposed once a game is over", 409)
+            if self._agreed(rt, user, "rematch"):
+                await self._deal(rt, seed)
+            else:
+                await self._service.play.table_changed(rt)
+            return self.table_view(rt)
+
+    def _agreed(self, rt: Runtime, user: UserRow, proposal: str) -> bool:
+        """Count ``user``'s agreement to ``proposal``; True (and the votes cleared) when
+        every seated person agreed. Only seated people vote; bots never do."""
+        seat = rt.seat_of(user.id)
+        if seat is None or rt.seats[seat].kind != "human":
+            raise ServerError("not_seated", "only the people seated at the table vote", 403)
+        agreed = rt.votes.setdefault(proposal, set())
+        agreed.add(seat)
+        if set(_voters(rt)) <= agreed:
+            rt.votes.clear()
+            return True
+        return False
+
+    async def decline(self, user: UserRow, table_id: str, proposal: str) -> dict[str, Any]:
+        """A seated person turns down an open proposal (``abort`` or ``rematch``): it
+        is withdrawn."""
+        rt = await self.runtime(table_id)
+        async with rt.lock:
+            if rt.seat_of(user.id) is None:
+                raise ServerError("not_seated", "only the people seated at the table vote", 403)
+            if proposal not in rt.votes:
+                raise ServerError("no_proposal", f"no {proposal} was proposed", 409)
+            del rt.votes[proposal]
+            await self._service.play.table_changed(rt)
             return self.table_view(rt)
 
     async def start_from_record(self, table_id: str, record: dict[str, Any]) -> None:
@@ -469,38 +525,29 @@ class Tables:
         rt.version = 0
         rt.action_keys = {}
         rt.controller = {}
+        rt.votes.clear()
         rt.turn_started = time.time()
         service.scheduler.arm_holds(rt)
         await service.play.table_changed(rt)
         service.scheduler.after_change(rt)
 
     async def abort(self, user: UserRow, table_id: str) -> dict[str, Any]:
-        """End the game in play without a result (unrated): the owner's way out of a
-        game that nobody can finish. The table waits for a new game.
+        """End the game in play without a result (unrated). The table waits for a
+        new game.
 
-        A rated game is aborted only before its first action, or while it waits for
-        another player (a person or an outside bot: the server's own seats never
-        stall), so that nobody escapes a rating by aborting on their own turn."""
+        The owner aborts at once before the first action, at any time a casual game,
+        and a rated game while it waits for another player (a person or an outside
+        bot: the server's own seats never stall), so that nobody escapes a rating by
+        aborting on their own turn. Otherwise a seated person proposes it (or agrees
+        to it), and the game is aborted once every seated person agreed."""
         service = self._service
         rt = await self.runtime(table_id)
-        if user.id != rt.table.owner_id:
-            raise ServerError("forbidden", "only the table's owner can abort its game", 403)
         async with rt.lock:
             if not rt.in_play or rt.game_row is None or rt.state is None:
                 raise ServerError("no_game", "no game is being played at this table", 409)
-            to_move = rt.state.to_move
-            waiting_for_other = (
-                to_move is not None
-                and service.scheduler.bot_level(rt, int(to_move)) is None
-                and _person(rt, rt.seats[int(to_move)]) != user.id
-            )
-            if rt.game_row.rated and rt.version > 0 and not waiting_for_other:
-                raise ServerError(
-                    "abort_refused",
-                    "a rated game is aborted only before its first move or while it waits "
-                    "for another player",
-                    409,
-                )
+            if not self._owner_may_abort(rt, user) and not self._agreed(rt, user, "abort"):
+                await service.play.table_changed(rt)
+                return self.table_view(rt)
             if not await service.db(service.store.abort_game, rt.id, rt.game_row.id):
                 await self.reload(rt)
                 raise ServerError("conflict", "the game ended meanwhile", 409)
@@ -508,8 +555,164 @@ class Tables:
             rt.game_row.status = "aborted"
             rt.table.status = "waiting"
             rt.state, rt.version, rt.action_keys, rt.controller = None, 0, {}, {}
+            rt.votes.clear()
             await service.play.table_changed(rt)
             return self.table_view(rt)
+
+    def _owner_may_abort(self, rt: Runtime, user: UserRow) -> bool:
+        """Whether the owner may abort the game alone now (see :meth:`abort`); a
+        refusal to anyone else who holds no seat."""
+        assert rt.game_row is not None and rt.state is not None
+        if user.id != rt.table.owner_id:
+            if rt.seat_of(user.id) is None:
+                raise ServerError("forbidden", "only the owner and the seated vote to abort", 403)
+            return False
+        to_move = rt.state.to_move
+        waiting_for_other = (
+            to_move is not None
+            and self._service.scheduler.bot_level(rt, int(to_move)) is None
+            and _person(rt, rt.seats[int(to_move)]) != user.id
+        )
+        if not rt.game_row.rated or rt.version == 0 or waiting_for_other:
+            return True
+        if rt.seat_of(user.id) is None:
+            raise ServerError(
+                "abort_refused",
+                "a rated game is aborted only before its first move or while it waits "
+                "for another player",
+                409,
+            )
+        return False
+
+    async def resign(self, user: UserRow, table_id: str) -> dict[str, Any]:
+        """The caller's seat concedes the game in play (in a partnership game, for its
+        team): the game ends with the result as it stands, ``"resigned"`` naming the
+        seat, and is rated like any finished game."""
+        service = self._service
+        rt = await self.runtime(table_id)
+        async with rt.lock:
+            seat = rt.seat_of(user.id)
+            if seat is None:
+                raise ServerError("not_seated", "only a seated player can resign", 403)
+            if not rt.in_play or rt.game_row is None or rt.state is None:
+                raise ServerError("not_in_play", "no game is being played at this table", 409)
+            result = games.resigned_result(rt.table.game, rt.state, seat)
+            players = service.stats.player_ids(rt)
+            finished = await service.db(
+                service.store.finish_game,
+                rt.game_row.id,
+                rt.version,
+                result,
+                players,
+                rt.game_row.rated,
+            )
+            if not finished:
+                await self.reload(rt)
+                raise ServerError("conflict", "the game changed meanwhile; try again", 409)
+            service.scheduler.stop(rt)
+            rt.game_row.status, rt.game_row.result = "finished", result
+            rt.table.status = "finished"
+            rt.votes.clear()
+            await service.play.table_changed(rt)
+            return self.table_view(rt)
+
+    async def leave(self, user: UserRow, table_id: str) -> dict[str, Any]:
+        """The caller gets up: before the deal (or once a game is over) the seat is
+        open again; during a game a bot takes the seat for good (the caller still
+        plays the game: its result counts for them)."""
+        rt = await self.runtime(table_id)
+        async with rt.lock:
+            seat = rt.seat_of(user.id)
+            if seat is None:
+                raise ServerError("not_seated", "you hold no seat at this table", 409)
+            row = rt.seats[seat]
+            if rt.in_play:
+                _to_bot(rt, row, None)
+            else:
+                row.kind, row.user_id, row.reserved_for, row.bot_level = "human", None, None, None
+            await self._seat_changed(rt, row)
+            return self.table_view(rt)
+
+    async def set_seat(
+        self, user: UserRow, table_id: str, seat: int, kind: str, level: str | None
+    ) -> dict[str, Any]:
+        """The owner gives ``seat`` to a bot (``kind`` ``bot``, at ``level``) or frees it
+        (``open``: not while a game is played, which needs someone in every seat)."""
+        rt = await self.runtime(table_id)
+        if user.id != rt.table.owner_id:
+            raise ServerError("forbidden", "only the table's owner can change its seats", 403)
+        async with rt.lock:
+            _check_open(rt)
+            if not 0 <= seat < len(rt.seats):
+                raise ServerError("bad_request", f"seat must be 0 to {len(rt.seats) - 1}")
+            row = rt.seats[seat]
+            if kind == "bot":
+                try:
+                    _to_bot(rt, row, level)
+                except ValueError as error:
+                    raise ServerError("bad_request", str(error)) from None
+            elif rt.in_play:
+                raise ServerError(
+                    "game_in_progress",
+                    "a seat is freed between games: give it to a bot for this one",
+                    409,
+                )
+            else:
+                row.kind, row.user_id, row.reserved_for, row.bot_level = "human", None, None, None
+            await self._seat_changed(rt, row)
+            return self.table_view(rt)
+
+    async def _seat_changed(self, rt: Runtime, row: SeatRow) -> None:
+        """Store a seat that changed hands and tell everyone; its old player's
+        connections become spectators'."""
+        service = self._service
+        await service.db(service.store.set_seat, row)
+        rt.controller.pop(row.seat, None)
+        hold = rt.holds.pop(row.seat, None)
+        if hold is not None:
+            hold.cancel()
+        rt.votes.clear()
+        rt.seat_clients()
+        await service.play.table_changed(rt)
+        service.scheduler.after_change(rt)
+
+    async def close(self, user: UserRow, table_id: str) -> None:
+        """The owner deletes a table no game is played at: it leaves the lobby and
+        takes no one any more; whoever is connected is told."""
+        service = self._service
+        rt = await self.runtime(table_id)
+        if user.id != rt.table.owner_id:
+            raise ServerError("forbidden", "only the table's owner can delete it", 403)
+        async with rt.lock:
+            _check_open(rt)
+            if rt.in_play:
+                raise ServerError(
+                    "game_in_progress", "a game is being played: abort or finish it first", 409
+                )
+            if not await service.db(service.store.close_table, rt.id):
+                await self.reload(rt)
+                raise ServerError("conflict", "the table changed meanwhile; try again", 409)
+            rt.table.status = "closed"
+            rt.votes.clear()
+            await service.play.table_changed(rt)
+
+
+def _check_open(rt: Runtime) -> None:
+    if rt.table.status == "closed":
+        raise ServerError("table_closed", "the owner closed this table", 409)
+
+
+def _to_bot(rt: Runtime, row: SeatRow, level: str | None) -> None:
+    """Make ``row`` a server bot's seat at ``level`` (the takeover level by default)."""
+    level = level or level_for(TAKEOVER_LEVEL, rt.table.game)
+    check_level(level, rt.table.game)
+    row.kind, row.user_id, row.reserved_for, row.bot_level = "bot", None, None, level
+
+
+def _voters(rt: Runtime) -> list[int]:
+    """The seats whose people vote on proposals: every seat a person holds (bots,
+    the server's or from outside, never vote)."""
+    return [s.seat for s in rt.seats if s.kind == "human" and s.user_id is not None]
 
 
 def _reservation(seat: SeatRow) -> dict[str, Any]:

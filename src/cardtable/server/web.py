@@ -99,6 +99,7 @@ def replay_frames(export: dict[str, Any]) -> dict[str, Any]:
         "game_id": export.get("game_id"),
         "table_id": export.get("table_id"),
         "players": export.get("players"),
+        "names": export.get("names"),
         "result": export.get("result"),
         "rules": record["rules"],
         "frames": frames,
