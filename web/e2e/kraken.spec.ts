@@ -47,14 +47,19 @@ test('two people and two bots play a whole Kraken round by clicking', async ({ p
     await expect(page.locator('.hand .hand-card')).toHaveCount(0);
     await expect(page.getByTestId('live')).not.toBeEmpty();
   }
-  // the host can offer a rematch, the other player waits for it
-  await expect(alice.page.getByTestId('game-over').getByRole('button', { name: 'Rematch' })).toBeVisible();
-  await expect(bob.page.getByTestId('game-over')).toContainText('Waiting for the host');
+  // "What happened" tells this game
+  for (const page of [alice.page, bob.page]) await expect(page.locator('.log li').first()).toHaveText('The game is over.');
 
-  // a rematch deals a new game at the same seats, for both
-  await alice.page.getByTestId('game-over').getByRole('button', { name: 'Rematch' }).click();
+  // any seated player proposes a rematch (Bob here, not the host); the other accepts
+  await bob.page.getByTestId('rematch-yes').click();
+  await expect(bob.page.getByTestId('rematch')).toContainText('Waiting for the other players');
+  await expect(alice.page.getByTestId('rematch')).toContainText('Bob would like a rematch.');
+  await alice.page.getByTestId('rematch-yes').click();
+  // a new game at the same seats, for both, and "What happened" tells only the new game
   for (const page of [alice.page, bob.page]) {
     await expect(page.getByTestId('game-over')).toHaveCount(0);
     await expect(page.locator('.hand .hand-card')).toHaveCount(8);
+    await expect(page.locator('.log')).not.toContainText('The game is over.');
+    await expect(page.locator('.log')).not.toContainText('takes the trick');
   }
 });

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { lang } from '../src/i18n';
 import { actionLabel, cardName, describeEvent, seatAngles, seatName } from '../src/lib/describe';
 import type { TableView } from '../src/lib/protocol';
+import { refusalText } from '../src/lib/refusals';
 import { changedRules, parseDeal, presetOf, seatCount, type GameKind } from '../src/lib/rules';
 
 const table: TableView = {
@@ -26,22 +27,36 @@ describe('words for the table', () => {
     lang.value = 'en';
   });
 
-  it('names people by name and bots and open seats by place', () => {
+  it('names people by name, bots by their level and open seats by place', () => {
     expect(seatName(table, 0)).toBe('Alice');
-    expect(seatName(table, 1)).toBe('East');
+    expect(seatName(table, 1)).toBe('Bot · Beginner (random)');
     expect(seatName(table, 2)).toBe('South');
-    expect(seatName({ ...table, game: 'gurka' }, 3)).toBe('Player 4');
+    expect(seatName(table, 3)).toBe('Bot · Casual');
+    expect(seatName({ ...table, game: 'gurka' }, 2)).toBe('Player 3');
+    // two bots of one level are numbered, so that every seat has its own name
+    const twins = { ...table, seats: table.seats.map((s) => (s.kind === 'bot' ? { ...s, level: 'heuristic' } : s)) };
+    expect([seatName(twins, 1), seatName(twins, 3)]).toEqual(['Bot · Casual 1', 'Bot · Casual 2']);
+  });
+
+  it('words the refusals of the server with the seat as the table names it, in the language', () => {
+    expect(refusalText('not_your_turn', { seat: 3 }, table)).toBe('Not your turn: Bot · Casual is to move.');
+    expect(refusalText('not_your_turn', { seat: 0 }, table)).toBe('Not your turn: Alice is to move.');
+    expect(refusalText('illegal_action', { action: 'QH' }, table)).toBe('queen of hearts cannot be played now.');
+    expect(refusalText('illegal_action', { action: 'pass' }, table)).toBe('That move is not allowed now.');
+    expect(refusalText('no_such_code', {}, table)).toBe('The server refused this.');
+    lang.value = 'nl';
+    expect(refusalText('not_your_turn', { seat: 0 }, table)).toBe('Je bent niet aan de beurt: Alice is aan zet.');
   });
 
   it('says every kind of event', () => {
     expect(describeEvent(table, { type: 'action', seat: 0, action: 'QH' })).toBe('Alice plays queen of hearts.');
-    expect(describeEvent(table, { type: 'action', seat: 1, action: 'trump S' })).toBe('East chooses Spades as trump.');
-    expect(describeEvent(table, { type: 'action', seat: 3, action: 'contra' })).toBe('West says contra (×2).');
+    expect(describeEvent(table, { type: 'action', seat: 1, action: 'trump S' })).toBe('Bot · Beginner (random) chooses Spades as trump.');
+    expect(describeEvent(table, { type: 'action', seat: 3, action: 'contra' })).toBe('Bot · Casual says contra (×2).');
     expect(describeEvent(table, { type: 'action', seat: 0, action: 'buyback' })).toBe('Alice buys back in.');
     expect(describeEvent(table, { type: 'trick', trick: { leader: 0, cards: ['AH', '7H', 'TH', 'KH'], winner: 0, points: 25, roem: 20 } })).toBe(
       'Alice takes the trick (45 points).',
     );
-    expect(describeEvent(table, { type: 'trick', trick: { leader: 1, plays: [[1, '2C']], taker: 1, scorers: [1] } })).toBe('East takes the trick.');
+    expect(describeEvent(table, { type: 'trick', trick: { leader: 1, plays: [[1, '2C']], taker: 1, scorers: [1] } })).toBe('Bot · Beginner (random) takes the trick.');
     expect(describeEvent(table, { type: 'round', number: 3, result: { penalties: [] } })).toBe('Round 3 is over.');
     expect(describeEvent(table, { type: 'timeout', seat: 0 })).toContain('Alice');
   });
@@ -49,7 +64,8 @@ describe('words for the table', () => {
   it('speaks in the chosen language', () => {
     lang.value = 'nl';
     expect(cardName('QH')).toBe('harten vrouw');
-    expect(describeEvent(table, { type: 'action', seat: 1, action: 'pass' })).toBe('Oost past.');
+    expect(describeEvent(table, { type: 'action', seat: 3, action: 'pass' })).toBe('Bot · Gezellig past.');
+    expect(describeEvent(table, { type: 'action', seat: 2, action: 'pass' })).toBe('Zuid past.');
     lang.value = 'fr';
     expect(cardName('TS')).toBe('dix de pique');
     lang.value = 'ar';

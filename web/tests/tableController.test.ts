@@ -79,16 +79,29 @@ describe('the table controller', () => {
     controller.start();
     const socket = MockWebSocket.all[0];
     expect(socket.url).toBe('wss://cards.example/ws/tables/t1');
-    // an action queued while connecting waits for the auth message
-    controller.act('AH');
+    // no move while connecting (nothing queues up), and nothing before the auth message
+    expect(controller.act('AH')).toBe(false);
     controller.chat('hi');
     expect(socket.sent).toEqual([]);
     socket.open();
     expect(sent(socket)).toEqual([{ v: 1, type: 'auth', token: 'tok-123', invite: 'inv-9' }]);
     socket.receive(state);
-    expect(sent(socket).map((m) => m.type)).toEqual(['auth', 'action']);
-    expect(sent(socket)[1]).toMatchObject({ type: 'action', action: 'AH' });
     expect(controller.status.value).toBe('open');
+    expect(sent(socket).map((m) => m.type)).toEqual(['auth']);
+    // a move is sent once: more clicks before its answer send nothing
+    expect(controller.act('AH')).toBe(true);
+    expect(controller.sending.value).toBe(true);
+    expect(controller.act('KH')).toBe(false);
+    expect(sent(socket).map((m) => m.type)).toEqual(['auth', 'action']);
+    const move = sent(socket)[1];
+    expect(move).toMatchObject({ type: 'action', action: 'AH' });
+    socket.receive({ type: 'ack', id: move.id, version: 2, duplicate: false });
+    expect(controller.sending.value).toBe(false);
+    // a refusal answers the move too
+    expect(controller.act('QH')).toBe(true);
+    socket.receive({ type: 'error', code: 'not_your_turn', message: 'no', details: { seat: 2 } });
+    expect(controller.sending.value).toBe(false);
+    expect(controller.state.value.error).toMatchObject({ code: 'not_your_turn', details: { seat: 2 } });
     controller.stop();
   });
 

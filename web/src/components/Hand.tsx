@@ -13,12 +13,15 @@ export function Hand({
   setFocusIndex,
   onPlay,
   active,
+  disabled = false,
 }: {
   cards: HandCard[];
   focusIndex: number;
   setFocusIndex: (i: number) => void;
   onPlay: (card: HandCard) => void;
   active: boolean;
+  /** No card can be played at all (the table is not connected). */
+  disabled?: boolean;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const focusAt = (i: number) => {
@@ -45,7 +48,7 @@ export function Hand({
   return (
     <div
       ref={ref}
-      class={`hand${active ? ' hand-active' : ''}`}
+      class={`hand${active ? ' hand-active' : ''}${disabled ? ' hand-disabled' : ''}`}
       role="toolbar"
       aria-label={t('table.hand')}
       aria-orientation="horizontal"
@@ -61,7 +64,8 @@ export function Hand({
             class={`hand-card${c.legal ? ' legal' : ''}${c.dimmed ? ' dimmed' : ''}`}
             data-card={c.card}
             data-legal={c.legal ? 'true' : 'false'}
-            aria-disabled={c.dimmed ? 'true' : undefined}
+            aria-disabled={c.dimmed || disabled ? 'true' : undefined}
+            disabled={disabled}
             aria-label={`${i + 1}: ${name}`}
             tabIndex={i === current ? 0 : -1}
             onFocus={() => setFocusIndex(i)}

@@ -19,3 +19,26 @@ export function LogoIcon() {
     </svg>
   );
 }
+
+/** The replay's controls, drawn (the media symbols ⏮ ⏪ ⏩ ⏭ are missing from many
+ * systems' fonts). Each points the way time runs; a right-to-left page mirrors them. */
+const REPLAY_PATHS = {
+  first: 'M3 3h2v10H3zM13 3v10L6 8z',
+  prevRound: 'M8 3v10L1 8zM15 3v10L8 8z',
+  prev: 'M11 3v10L4 8z',
+  play: 'M4 2.5v11L13.5 8z',
+  pause: 'M4 3h3v10H4zM9 3h3v10H9z',
+  next: 'M5 3v10l7-5zM12 3h1.5v10H12z',
+  nextRound: 'M1 3v10l7-5zM8 3v10l7-5z',
+  last: 'M3 3v10l7-5zM11 3h2v10h-2z',
+} as const;
+
+export type ReplayIconName = keyof typeof REPLAY_PATHS;
+
+export function ReplayIcon({ name }: { name: ReplayIconName }) {
+  return (
+    <svg class="icon replay-icon" viewBox="0 0 16 16" width="18" height="18" aria-hidden="true" data-icon={name}>
+      <path fill="currentColor" d={REPLAY_PATHS[name]} />
+    </svg>
+  );
+}

@@ -2,6 +2,7 @@
 // score; or pot and penalties), the choice panel for actions that are not cards,
 // and the round summary and game over dialogs (the chat is in Chat.tsx).
 
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { t, type MessageKey } from '../i18n';
 import { api } from '../lib/api';
@@ -309,21 +310,28 @@ export function RoundSummaryDialog({
 
 export function GameOverDialog({
   state,
-  isOwner,
   invite = null,
-  onRematch,
+  rematch,
   onClose,
 }: {
   state: TableState;
-  isOwner: boolean;
   /** The invite the table was opened with: the replay of a private table needs it. */
   invite?: string | null;
-  onRematch: () => void;
+  /** The rematch's controls. */
+  rematch: ComponentChildren;
   onClose: () => void;
 }) {
   const table = state.table as TableView;
   const result = state.result;
   if (!result) return null;
+  const resigned =
+    result.resigned === undefined || result.resigned === null ? null : (
+      <p class="verdict" data-testid="resigned">
+        {table.game === 'kraken'
+          ? t('over.resignedTeam', { seat: seatName(table, result.resigned), team: teamLabel(result.resigned % 2, state.seat) })
+          : t('over.resigned', { seat: seatName(table, result.resigned) })}
+      </p>
+    );
   let body;
   if (table.game === 'kraken') {
     const r = result as KrakenGameResult;
@@ -373,19 +381,14 @@ export function GameOverDialog({
   }
   return (
     <Modal title={t('over.title')} onClose={onClose} testId="game-over">
+      {resigned}
       {body}
+      {rematch}
       <div class="dialog-actions">
         {state.gameId && (
           <a class="button" href={withInvite(`/games/${state.gameId}/replay`, invite)}>
             {t('over.replay')}
           </a>
-        )}
-        {isOwner ? (
-          <button type="button" class="primary" onClick={onRematch}>
-            {t('over.rematch')}
-          </button>
-        ) : (
-          <p class="muted">{t('over.waitRematch')}</p>
         )}
         <button type="button" onClick={onClose}>
           {t('common.close')}

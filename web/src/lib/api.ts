@@ -4,6 +4,7 @@
 // code and message.
 
 import { forgetInvites } from './invites';
+import type { RefusalDetails } from './protocol';
 import { session, setSession, type Session } from './session';
 
 export class ApiError extends Error {
@@ -11,6 +12,7 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly status: number,
+    readonly details: RefusalDetails = {},
   ) {
     super(message);
   }
@@ -53,10 +55,10 @@ export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
     data = null;
   }
   if (!response.ok) {
-    const err = (data as { error?: { code?: string; message?: string } } | null)?.error;
+    const err = (data as { error?: { code?: string; message?: string; details?: RefusalDetails } } | null)?.error;
     // the session ended (not a wrong password, which is 401 too)
     if (response.status === 401 && token && (err?.code ?? 'unauthorized') === 'unauthorized') setSession(null);
-    throw new ApiError(err?.code ?? `http_${response.status}`, err?.message ?? response.statusText, response.status);
+    throw new ApiError(err?.code ?? `http_${response.status}`, err?.message ?? response.statusText, response.status, err?.details ?? {});
   }
   return data as T;
 }

@@ -183,8 +183,9 @@ export class TableConnection {
         for (const pending of this.pending.values()) this.send(pending);
       } else if (message.type === 'ack') {
         this.pending.delete(message.id);
-      } else if (message.type === 'error' && ['illegal_action', 'not_your_turn', 'game_over', 'not_started'].includes(message.code)) {
-        // refused: the action will not be applied, so stop resending it
+      } else if (message.type === 'error') {
+        // refused (the move, or a message sent with it): it will not be applied, so
+        // stop resending it; the player may choose again
         this.pending.clear();
       }
       this.opts.onMessage(message);

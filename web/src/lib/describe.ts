@@ -1,7 +1,7 @@
 // Words for seats, cards and events, in the current language: the table's log and
 // the live region that lets a screen reader follow the game.
 
-import { t, joinList } from '../i18n';
+import { t, joinList, tMaybe } from '../i18n';
 import type { MessageKey } from '../i18n';
 import { parseCard } from './cards';
 import type { GameEvent, GameName, TableView } from './protocol';
@@ -12,11 +12,25 @@ export function seatPlace(game: GameName, seat: number): string {
   return game === 'kraken' ? t(`seat.${seat % 4}` as MessageKey) : t('seat.player', { number: seat + 1 });
 }
 
-/** What to call a seat: its person's name, or its place for a bot or an open seat. */
+/** A bot level in words ("Casual"). */
+export function levelLabel(level: string | null): string {
+  return (level && tMaybe(`level.${level}`)) || level || '';
+}
+
+/**
+ * What to call a seat, the same everywhere (waiting room, table, log, dialogs,
+ * replays): its person's name; a bot by its level ("Casual bot", numbered when two
+ * bots of one level sit at the table); else its place.
+ */
 export function seatName(table: TableView | null, seat: number): string {
   const game = table?.game ?? 'kraken';
   const view = table?.seats[seat];
-  if (view && view.kind !== 'bot' && view.name) return view.name;
+  if (view && view.kind === 'bot') {
+    const twins = table!.seats.filter((s) => s.kind === 'bot' && s.level === view.level);
+    const name = t('bot.name', { level: levelLabel(view.level) });
+    return twins.length > 1 ? `${name} ${twins.indexOf(view) + 1}` : name;
+  }
+  if (view && view.name) return view.name;
   return seatPlace(game, seat);
 }
 

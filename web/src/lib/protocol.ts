@@ -33,6 +33,8 @@ export interface TableView {
   spectator_chat?: 'apart' | 'off';
   /** In the lobby's live games: how many people watch. */
   spectators?: number;
+  /** Open proposals (`abort`, `rematch`) and the seats whose people agreed. */
+  proposals?: Record<string, number[]>;
 }
 
 export interface KrakenTrick {
@@ -124,6 +126,8 @@ export interface KrakenGameResult {
   scores: number[];
   winner: number | null;
   rounds: KrakenRoundResult[];
+  /** The seat that resigned (for its team), when the game ended so. */
+  resigned?: number;
 }
 
 export interface GurkaGameResult {
@@ -131,6 +135,7 @@ export interface GurkaGameResult {
   chips: number[];
   winners: number[];
   buybacks: number[];
+  resigned?: number;
 }
 
 export type GameResult = KrakenGameResult | GurkaGameResult;
@@ -205,6 +210,13 @@ export interface ErrorMessage {
   type: 'error';
   code: string;
   message: string;
+  /** What the client words itself (`seat` counted from 0, `action`). */
+  details?: RefusalDetails;
+}
+
+export interface RefusalDetails {
+  seat?: number | null;
+  action?: string;
 }
 
 export type ServerMessage =

@@ -7,7 +7,7 @@ import { batch, signal } from '@preact/signals';
 import { t } from '../i18n';
 import { api } from './api';
 import { TableConnection, type ConnectionStatus } from './connection';
-import { describeEvent } from './describe';
+import { describeEvent, seatName } from './describe';
 import type { GameResult, ServerMessage, TableView } from './protocol';
 import { session, setSession } from './session';
 import { animate } from './settings';
@@ -21,6 +21,9 @@ import {
   type DoneTrick,
   type TableState,
 } from './tableState';
+
+/** How long a notice stays up (ms). */
+const NOTICE_MS = 5000;
 
 export interface ScoreInfo {
   game_id: string | null;
@@ -38,11 +41,14 @@ export class TableController {
   readonly heldTrick = signal<DoneTrick | null>(null);
   readonly score = signal<ScoreInfo | null>(null);
   readonly notice = signal<{ text: string; id: number } | null>(null);
+  /** A move was sent and the server has not answered it yet: nothing else goes. */
+  readonly sending = signal(false);
 
   private connection: TableConnection | null = null;
   private holdTimer: ReturnType<typeof setTimeout> | null = null;
   private lastLogId = 0;
   private noticeId = 0;
+  private noticeTimer: ReturnType<typeof setTimeout> | null = null;
   private onOnline = () => this.connection?.reconnectNow();
 
   constructor(
@@ -80,6 +86,7 @@ export class TableController {
     this.connection?.stop();
     this.connection = null;
     if (this.holdTimer) clearTimeout(this.holdTimer);
+    if (this.noticeTimer) clearTimeout(this.noticeTimer);
   }
 
   /** Reconnect from scratch (after taking a seat the socket must know our seat). */
@@ -87,8 +94,15 @@ export class TableController {
     this.start();
   }
 
-  act(action: string): void {
-    this.connection?.act(action);
+  /**
+   * Send a move once: refused (false) while the table is not connected or while the
+   * last move waits for its answer, so clicks never queue up.
+   */
+  act(action: string): boolean {
+    if (!this.connection || this.status.value !== 'open' || this.sending.value) return false;
+    this.sending.value = true;
+    this.connection.act(action);
+    return true;
   }
 
   chat(text: string): void {
@@ -103,9 +117,48 @@ export class TableController {
     this.state.value = clearError(this.state.value);
   }
 
+  /** Show `text` a few seconds (a refusal never stays up for tricks on end). */
   say(text: string): void {
     this.noticeId += 1;
-    this.notice.value = { text, id: this.noticeId };
+    const id = this.noticeId;
+    this.notice.value = { text, id };
+    if (this.noticeTimer) clearTimeout(this.noticeTimer);
+    this.noticeTimer = setTimeout(() => {
+      if (this.notice.value?.id === id) this.notice.value = null;
+    }, NOTICE_MS);
+  }
+
+  /** The owner gives a seat to a bot, or frees it. */
+  async setSeat(seat: number, kind: 'bot' | 'open', level?: string): Promise<void> {
+    await this.post(`seats/${seat}`, { kind, level });
+  }
+
+  /** Get up: the seat is open again before the deal; during a game a bot takes it. */
+  async leave(): Promise<void> {
+    await this.post('leave');
+    this.restart();
+  }
+
+  async resign(): Promise<void> {
+    await this.post('resign');
+  }
+
+  /** Propose to abort the game, or agree to the proposal (the owner may abort alone). */
+  async abort(): Promise<void> {
+    await this.post('abort');
+  }
+
+  async decline(proposal: 'abort' | 'rematch'): Promise<void> {
+    await this.post('decline', { proposal });
+  }
+
+  /** The owner deletes the table (no game in play). */
+  async remove(): Promise<void> {
+    await api(`/api/tables/${this.tableId}`, { method: 'DELETE' });
+  }
+
+  private async post(path: string, body: Record<string, unknown> = {}): Promise<void> {
+    await api(`/api/tables/${this.tableId}/${path}`, { body });
   }
 
   async join(seat: number): Promise<void> {
@@ -119,8 +172,9 @@ export class TableController {
     await api(`/api/tables/${this.tableId}/start`, { body: {} });
   }
 
+  /** Propose a rematch, or accept the one proposed. */
   async rematch(): Promise<void> {
-    await api(`/api/tables/${this.tableId}/rematch`, { body: {} });
+    await this.post('rematch');
   }
 
   async refreshScore(): Promise<void> {
@@ -133,6 +187,8 @@ export class TableController {
 
   private receive(message: ServerMessage): void {
     const before = this.state.value;
+    // a move is in flight until the server answers it (a state resends it)
+    this.sending.value = (this.connection?.unacknowledged ?? 0) > 0;
     let next = reduce(before, message, Date.now());
     if (next.needsSync && this.connection?.send({ type: 'sync' })) next = syncSent(next);
     batch(() => {
@@ -164,9 +220,11 @@ export class TableController {
       if (text) sentences.push(text);
     }
     if (next.log.length) this.lastLogId = next.log[next.log.length - 1].id;
-    if (message.type === 'seat') {
-      const who = next.table?.seats[message.seat];
-      const name = who?.name ?? String(message.seat + 1);
+    const was = before.table?.seats[message.type === 'seat' ? message.seat : -1]?.controller;
+    if (message.type === 'seat' && was !== undefined && was !== message.controller) {
+      // said when a bot takes the seat over or its player takes it back (a seat
+      // message also says a player is connected or away)
+      const name = seatName(next.table, message.seat);
       sentences.push(message.controller === 'bot' ? t('ev.botTakesOver', { seat: name }) : t('ev.playerBack', { seat: name }));
     }
     if (myTurn(next) && !(myTurn(before) && before.version === next.version)) sentences.push(t('ev.yourTurn'));

@@ -10,6 +10,7 @@ import {
   type GurkaTrick,
   type KrakenTrick,
   type Observation,
+  type RefusalDetails,
   type RoundResult,
   type ServerMessage,
   type TableView,
@@ -71,7 +72,7 @@ export interface TableState {
   summary: RoundSummary | null;
   log: LogEntry[];
   chat: ChatLine[];
-  error: { code: string; message: string; id: number } | null;
+  error: { code: string; message: string; details?: RefusalDetails; id: number } | null;
   /** A gap or a stray message: the connection should send `sync`. */
   needsSync: boolean;
   /** When the seat to move last changed (ms, the caller's clock), for turn timers. */
@@ -157,6 +158,8 @@ export function reduce(state: TableState, message: ServerMessage, now = 0): Tabl
         lastTrick: message.observation ? lastTrickOf(message.observation, players) : newGame ? null : state.lastTrick,
         rounds: newGame ? [] : state.rounds,
         summary: newGame ? null : state.summary,
+        // "What happened" tells the game being played, never the one before
+        log: newGame ? [] : state.log,
         needsSync: false,
         chat: message.chat ? message.chat.map(chatLine).slice(-CHAT_LIMIT) : state.chat,
         turnSince: message.to_move !== state.toMove || newGame ? now : state.turnSince,
@@ -226,7 +229,7 @@ export function reduce(state: TableState, message: ServerMessage, now = 0): Tabl
       const resync = ['conflict', 'not_your_turn', 'illegal_action'].includes(message.code);
       return {
         ...state,
-        error: { code: message.code, message: message.message, id: state.nextId },
+        error: { code: message.code, message: message.message, details: message.details, id: state.nextId },
         nextId: state.nextId + 1,
         needsSync: state.needsSync || resync,
       };

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { t, tMaybe, type MessageKey } from '../i18n';
 import { api, ApiError } from '../lib/api';
-import { seatPlace } from '../lib/describe';
+import { levelLabel, seatPlace } from '../lib/describe';
 import { rememberInvite } from '../lib/invites';
 import type { GameName, TableView } from '../lib/protocol';
 import { navigate, pastedTableHref, tableHref } from '../lib/router';
@@ -32,10 +32,6 @@ function ruleLabel(field: string): string {
 
 function optionLabel(field: string, option: string): string {
   return tMaybe(`opt.${field}.${option}`) ?? option;
-}
-
-function levelLabel(level: string | null): string {
-  return (level && tMaybe(`level.${level}`)) || level || '';
 }
 
 function RuleInput({ field, value, onChange }: { field: RuleField; value: unknown; onChange: (v: unknown) => void }) {

@@ -4,10 +4,11 @@
 
 import { useEffect, useState } from 'preact/hooks';
 import { CardFace } from '../components/CardFace';
+import { BotIcon, ReplayIcon } from '../components/Icons';
 import { t, type MessageKey } from '../i18n';
 import { apiHeaders } from '../lib/api';
 import { sortHand } from '../lib/cards';
-import { cardName, describeEvent, seatAngles, seatPlace, suitName } from '../lib/describe';
+import { cardName, describeEvent, seatAngles, seatName, seatPlace, suitName } from '../lib/describe';
 import type { GameEvent, GameName, TableView } from '../lib/protocol';
 import { doneTrick } from '../lib/tableState';
 import { useApi } from './Pages';
@@ -24,6 +25,8 @@ interface ReplayData {
   game: GameName;
   game_id: string;
   players: unknown[] | null;
+  /** The name of each seat's player at the deal (null for the server's bots). */
+  names?: (string | null)[] | null;
   result: unknown;
   rules: Record<string, unknown>;
   frames: Frame[];
@@ -38,7 +41,7 @@ function replayTable(data: ReplayData): TableView {
       seat,
       kind: (kind === 'bot' ? 'bot' : 'human') as 'bot' | 'human',
       user_id: null,
-      name: null,
+      name: data.names?.[seat] ?? null,
       level: Array.isArray(p) ? (p[2] as string | null) : null,
       open: false,
       connected: true,
@@ -151,26 +154,33 @@ export function Replay({ id, invite = null }: { id: string; invite?: string | nu
     <main id="main" class={`screen replay game-${data.game}`} data-testid="replay" onKeyDown={onKey} tabIndex={-1}>
       <h1>{t('replay.title', { game: t(`game.${data.game}` as MessageKey) })}</h1>
       <div class="replay-controls" role="group" aria-label={t('replay.keys')}>
-        <button type="button" onClick={() => go(0)} aria-label={t('replay.first')}>
-          ⏮
+        <button type="button" onClick={() => go(0)} aria-label={t('replay.first')} title={t('replay.first')}>
+          <ReplayIcon name="first" />
         </button>
-        <button type="button" onClick={() => go(starts[Math.max(0, roundIndex - 1)])} aria-label={t('replay.prevRound')}>
-          ⏪
+        <button type="button" onClick={() => go(starts[Math.max(0, roundIndex - 1)])} aria-label={t('replay.prevRound')} title={t('replay.prevRound')}>
+          <ReplayIcon name="prevRound" />
         </button>
-        <button type="button" onClick={() => go(step - 1)} aria-label={t('replay.prev')} data-testid="replay-prev">
-          ◀
+        <button type="button" onClick={() => go(step - 1)} aria-label={t('replay.prev')} title={t('replay.prev')} data-testid="replay-prev">
+          <ReplayIcon name="prev" />
         </button>
-        <button type="button" onClick={() => setPlaying(!playing)} aria-label={playing ? t('replay.pause') : t('replay.play')}>
-          {playing ? '⏸' : '▶︎'}
+        <button
+          type="button"
+          class="replay-play"
+          onClick={() => setPlaying(!playing)}
+          aria-label={playing ? t('replay.pause') : t('replay.play')}
+          title={playing ? t('replay.pause') : t('replay.play')}
+          data-testid="replay-play"
+        >
+          <ReplayIcon name={playing ? 'pause' : 'play'} />
         </button>
-        <button type="button" onClick={() => go(step + 1)} aria-label={t('replay.next')} data-testid="replay-next">
-          ▶
+        <button type="button" onClick={() => go(step + 1)} aria-label={t('replay.next')} title={t('replay.next')} data-testid="replay-next">
+          <ReplayIcon name="next" />
         </button>
-        <button type="button" onClick={() => go(starts[roundIndex + 1] ?? last)} aria-label={t('replay.nextRound')}>
-          ⏩
+        <button type="button" onClick={() => go(starts[roundIndex + 1] ?? last)} aria-label={t('replay.nextRound')} title={t('replay.nextRound')}>
+          <ReplayIcon name="nextRound" />
         </button>
-        <button type="button" onClick={() => go(last)} aria-label={t('replay.last')}>
-          ⏭
+        <button type="button" onClick={() => go(last)} aria-label={t('replay.last')} title={t('replay.last')}>
+          <ReplayIcon name="last" />
         </button>
         <input
           type="range"
@@ -220,7 +230,9 @@ export function Replay({ id, invite = null }: { id: string; invite?: string | nu
                 data-seat={seat}
               >
                 <div class="seat-name">
-                  <strong>{seatPlace(data.game, seat)}</strong>
+                  {table.seats[seat].kind === 'bot' && <BotIcon />}
+                  <strong data-testid={`replay-seat-${seat}`}>{seatName(table, seat)}</strong>
+                  {data.game === 'kraken' && <span class="seat-place"> · {seatPlace(data.game, seat)}</span>}
                   {data.game === 'gurka' && scores ? <span class="muted"> · {scores[seat]}</span> : null}
                 </div>
                 <div class="mini-hand" aria-label={hand.map(cardName).join(', ')}>

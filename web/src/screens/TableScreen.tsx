@@ -6,23 +6,19 @@ import { Felt, TrickList } from '../components/Felt';
 import { Hand } from '../components/Hand';
 import { TableChat } from '../components/Chat';
 import { ChoicePanel, choiceTitle, GameOverDialog, InfoBar, RoundSummaryDialog } from '../components/Panels';
-import { t, tMaybe, type MessageKey } from '../i18n';
+import { t, type MessageKey } from '../i18n';
 import { BotIcon } from '../components/Icons';
+import { GameActions, ownerOf, RematchControls, SeatControl, WaitingActions } from '../components/TableActions';
 import { ApiError } from '../lib/api';
 import { handView, type HandCard } from '../lib/cards';
 import { cardList, cardName, describeEvent, seatName, seatPlace } from '../lib/describe';
 import { knownInvite, rememberInvite } from '../lib/invites';
 import { isCardAction, isKraken, type SeatView, type TableView } from '../lib/protocol';
+import { refusalText } from '../lib/refusals';
 import { tableHref } from '../lib/router';
 import { session } from '../lib/session';
 import { TableController } from '../lib/tableController';
 import { myTurn } from '../lib/tableState';
-
-/** The owner takes the first human seat of a table. */
-export function ownerOf(table: TableView): string | null {
-  if (table.owner_id) return table.owner_id;
-  return table.seats.find((s) => s.kind === 'human')?.user_id ?? null;
-}
 
 function InviteBox({ tableId, invite }: { tableId: string; invite: string }) {
   const [copied, setCopied] = useState(false);
@@ -65,7 +61,7 @@ function WaitingRoom({ controller, table }: { controller: TableController; table
     try {
       await fn();
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(e instanceof ApiError ? refusalText(e.code, e.details, table) : String(e));
     }
   };
   return (
@@ -74,7 +70,9 @@ function WaitingRoom({ controller, table }: { controller: TableController; table
         {table.seats.map((s) => (
           <li data-seat={s.seat}>
             <span class="seat-place">{seatPlace(table.game, s.seat)}</span>{' '}
-            {s.open || s.reserved ? (
+            {isOwner && s.seat !== mySeat && !s.reserved ? (
+              <SeatControl controller={controller} table={table} seat={s.seat} />
+            ) : s.open || s.reserved ? (
               mySeat === null && takeable(s) ? (
                 <button type="button" class="primary" data-testid={`take-seat-${s.seat}`} onClick={() => run(() => controller.join(s.seat))}>
                   {t('table.takeSeat')}
@@ -84,13 +82,7 @@ function WaitingRoom({ controller, table }: { controller: TableController; table
               )
             ) : (
               <strong>
-                {s.kind === 'bot' ? (
-                  <>
-                    <BotIcon /> {tMaybe(`level.${s.level}`) ?? s.level}
-                  </>
-                ) : (
-                  seatName(table, s.seat)
-                )}
+                {s.kind === 'bot' && <BotIcon />} {seatName(table, s.seat)}
                 {s.seat === mySeat ? ` (${t('table.you')})` : ''}
               </strong>
             )}
@@ -109,6 +101,7 @@ function WaitingRoom({ controller, table }: { controller: TableController; table
       ) : (
         <p>{mySeat === null ? t('table.spectator') : openSeats > 0 ? t('table.waitingSeats') : t('table.waitingHost')}</p>
       )}
+      <WaitingActions controller={controller} table={table} />
       {error && <p role="alert" class="error">{error}</p>}
     </section>
   );
@@ -135,10 +128,11 @@ export function TableScreen({ id, invite }: { id: string; invite: string | null 
   const legal = mine && obs ? obs.legal_actions : [];
   const hand: HandCard[] = obs ? handView(game, obs.hand, legal, trump) : [];
   const choices = legal.filter((a) => !isCardAction(a));
-  const me = session.value?.user.id;
-  const isOwner = !!table && ownerOf(table) === me;
+  const online = status === 'open';
+  const sending = controller.sending.value;
 
   const play = (card: HandCard) => {
+    if (!online || sending) return; // the hand says why; a click never queues a move
     if (!mine) {
       controller.say(t('table.notYourTurn'));
       return;
@@ -165,7 +159,7 @@ export function TableScreen({ id, invite }: { id: string; invite: string | null 
       if (/^[1-9]$/.test(e.key)) {
         const n = Number(e.key) - 1;
         if (choices.length) {
-          if (choices[n]) controller.act(choices[n]);
+          if (choices[n] && online) controller.act(choices[n]);
         } else if (hand[n]) {
           play(hand[n]);
         }
@@ -181,7 +175,7 @@ export function TableScreen({ id, invite }: { id: string; invite: string | null 
   const error = state.error;
   useEffect(() => {
     if (error) {
-      controller.say(t('table.refusedServer', { reason: error.message }));
+      controller.say(refusalText(error.code, error.details, controller.state.value.table));
       controller.dismissError();
     }
   }, [error?.id]);
@@ -201,6 +195,16 @@ export function TableScreen({ id, invite }: { id: string; invite: string | null 
     return (
       <main id="main" class="screen">
         <p role="status">{t('table.connecting')}</p>
+      </main>
+    );
+  }
+  if (table.status === 'closed') {
+    return (
+      <main id="main" class="screen">
+        <p role="alert" data-testid="table-closed">
+          {t('life.closed')}
+        </p>
+        <a href="/">{t('table.leave')}</a>
       </main>
     );
   }
@@ -228,7 +232,7 @@ export function TableScreen({ id, invite }: { id: string; invite: string | null 
           <div class="play-area">
             <InfoBar state={state} score={controller.score.value} />
             <Felt state={state} held={controller.heldTrick.value}>
-              {mine && choices.length > 0 && <ChoicePanel state={state} actions={choices} onChoose={(a) => controller.act(a)} />}
+              {mine && choices.length > 0 && online && <ChoicePanel state={state} actions={choices} onChoose={(a) => controller.act(a)} />}
             </Felt>
             <div class="status-line" role="status" data-testid="status-line">
               {state.seat === null
@@ -246,12 +250,25 @@ export function TableScreen({ id, invite }: { id: string; invite: string | null 
                 {notice.text}
               </div>
             )}
+            {state.seat !== null && (!online || sending) && (
+              <p class="hand-status" role="status" data-testid="hand-status">
+                {online ? t('table.sending') : t('table.offlineHand')}
+              </p>
+            )}
             {state.seat !== null && (
-              <Hand cards={hand} focusIndex={focusIndex} setFocusIndex={setFocusIndex} onPlay={play} active={mine && !choices.length} />
+              <Hand
+                cards={hand}
+                focusIndex={focusIndex}
+                setFocusIndex={setFocusIndex}
+                onPlay={play}
+                active={mine && !choices.length && online && !sending}
+                disabled={!online}
+              />
             )}
             <p class="keys-help muted">{t('table.keys')}</p>
           </div>
           <aside class="side">
+            {!state.result && <GameActions controller={controller} table={table} />}
             <button type="button" class="last-trick-button" aria-expanded={showLast} onClick={() => setShowLast(!showLast)} data-testid="last-trick-button">
               {t('table.lastTrick')}
             </button>
@@ -278,15 +295,8 @@ export function TableScreen({ id, invite }: { id: string; invite: string | null 
       {over && !state.summary && (
         <GameOverDialog
           state={state}
-          isOwner={isOwner}
           invite={invite}
-          onRematch={async () => {
-            try {
-              await controller.rematch();
-            } catch (e) {
-              controller.say(e instanceof ApiError ? e.message : String(e));
-            }
-          }}
+          rematch={<RematchControls controller={controller} table={table} />}
           onClose={() => setHideOver(state.gameId)}
         />
       )}
