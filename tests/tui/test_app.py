@@ -108,7 +108,7 @@ async def test_hint_and_undo() -> None:
         await pilot.press("u")
         assert "no card of yours" in str(screen.query_one("#prompt").render())
         await pilot.press("h")
-        assert str(screen.query_one("#prompt").render()).startswith("Hint: ")
+        await until(pilot, lambda: str(screen.query_one("#prompt").render()).startswith("Hint: "))
         before = list(app.session.actions)
         await press_legal_card(pilot)
         await settle(pilot)

@@ -384,13 +384,24 @@ class TableScreen(Screen[None]):
             self.play_card(value)
 
     def action_hint(self) -> None:
-        """Show what the strongest bot would do, and why."""
-        try:
-            line = text.hint_line(self.session)
-        except IllegalAction as error:
-            self.refuse(error)
+        """Show what the strongest bot would do, and why (it thinks up to a second,
+        in a worker thread: the table stays alive)."""
+        if not self.session.human_to_move:
+            self.refuse(_("It is not your turn."))
             return
-        self.refresh_view(line)
+        self.refresh_view(_("Thinking of a hint…"))
+        self._hint(self.session, len(self.session.actions))
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _hint(self, session: Session, moves: int) -> None:
+        line = text.hint_line(session)
+
+        def show() -> None:
+            # a hint for a position that is gone (a card played meanwhile) is dropped
+            if self.session is session and len(session.actions) == moves:
+                self.refresh_view(line)
+
+        self.app.call_from_thread(show)
 
     def action_undo(self) -> None:
         """Take back your last card of the round (the log is rebuilt)."""
