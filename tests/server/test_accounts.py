@@ -23,7 +23,7 @@ from tests.server.live import (
 RANDOM = {"kind": "bot", "level": "random"}
 
 
-def test_a_name_change_shows_at_the_table_and_on_the_leaderboard(tmp_path: Path) -> None:
+def test_a_name_change_shows_at_the_table_and_hostile_names_are_refused(tmp_path: Path) -> None:
     async def main() -> None:
         with live_server(tmp_path) as server:
             alice = await Api.guest(server.http, "Alice")
@@ -144,6 +144,10 @@ def test_a_guest_becomes_an_account_keeping_games_and_rating(tmp_path: Path) -> 
             board = await other.get("/api/leaderboard?game=kraken")
             mine = [e for e in board["entries"] if e["player_id"] == other.user["id"]]
             assert mine and mine[0]["kind"] == "account"
+            await other.post("/api/me/name", {"name": "Dora the Explorer"})
+            board = await other.get("/api/leaderboard?game=kraken")
+            mine = [e for e in board["entries"] if e["player_id"] == other.user["id"]]
+            assert mine[0]["name"] == "Dora the Explorer"  # the leaderboard follows
             again = await other.client.post(
                 "/api/me/upgrade", json={"username": "dora2", "password": "long-enough"}
             )
