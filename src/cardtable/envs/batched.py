@@ -59,7 +59,7 @@ _SEATS: Final = np.arange(4)
 def _bits(masks: npt.NDArray[np.int64]) -> npt.NDArray[np.uint8]:
     """The 32 card-action bits (0 or 1) of an array of 52-card masks: shape
     ``masks.shape + (32,)``. Each suit's 7 to A are bits 5 to 12 of its 13."""
-    compact = np.zeros(masks.shape + (4,), dtype=np.uint8)
+    compact = np.zeros((*masks.shape, 4), dtype=np.uint8)
     for suit in range(4):
         compact[..., suit] = (masks >> (13 * suit + 5)) & 0xFF
     return np.unpackbits(compact, axis=-1, bitorder="little")
