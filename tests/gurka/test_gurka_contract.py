@@ -11,7 +11,7 @@ from collections.abc import Callable
 import pytest
 
 from cardtable.cards import Card, CardSet, parse_cards
-from cardtable.errors import IllegalAction
+from cardtable.errors import IllegalAction, RecordError
 from cardtable.gurka import Game, Round, Rules
 from cardtable.gurka.trick import sort_cards
 
@@ -185,3 +185,40 @@ def test_game_properties_at_known_points(rig: Rig) -> None:
     assert game.actions == ["2C", "3C", "QC", "KD", "2D"]  # left of dealer 0 leads
     assert (game.round_number, game.winner, game.winners) == (2, 0, (0,))
     assert (game.paid, game.chips, game.pot) == ((2, 2, 2), (4, -2, -2), 6)
+
+
+def test_bad_arguments_and_corrupt_records_are_refused_with_exact_messages() -> None:
+    refusals = [
+        (lambda: Game(), TypeError, "create a Game with Game.new(rules, seed)"),
+        (lambda: Game.new(Rules(), "x"), ValueError, "invalid seed 'x': expected an int"),
+        (lambda: Game.new(Rules(), True), ValueError, "invalid seed True: expected an int"),
+        (
+            lambda: Game.new({"players": 4}, 1),
+            ValueError,
+            "invalid rules {'players': 4}: expected cardtable.gurka.Rules",
+        ),
+        (lambda: Game.new(Rules(), 1).observation(4), ValueError, "invalid seat 4: allowed 0 to 3"),
+    ]
+    game = Game.new(Rules(players=4), seed=8)
+    for _ in range(10):
+        game.apply(game.legal_actions()[-1])
+    assert repr(game) == "<gurka.Game players=4 phase=play round=1 scores=[0, 0, 0, 0] pot=4>"
+    record = game.to_record()
+    bad_records = [
+        (dict(record, seed="8"), "game record: bad 'seed' '8': expected an int"),
+        (dict(record, seed=True), "game record: bad 'seed' True: expected an int"),
+        (
+            dict(record, result={"chips": [1, 0, 0, -1]}),
+            "game record: 'result' {'chips': [1, 0, 0, -1]} does not match the replay None",
+        ),
+        (dict(record, actions="x"), "record: 'actions' must be a list of text actions"),
+        (dict(record, actions=[1]), "action 1 1: an action must be text"),
+    ]
+    for make, error, message in refusals:
+        with pytest.raises(error) as raised:
+            make()  # type: ignore[no-untyped-call]
+        assert str(raised.value) == message
+    for bad, message in bad_records:
+        with pytest.raises(RecordError) as raised:
+            Game.from_record(bad)
+        assert str(raised.value) == message
