@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from cardtable.cards import Suit, parse_cards
 from cardtable.kraken import DECK, Rules, legal_plays, refusal
 from cardtable.kraken.fast import legal_mask
+from cardtable.kraken.play import Refusal, why_refused
 
 H = Suit.HEARTS
 AMSTERDAM = Rules(play="amsterdam")
@@ -118,61 +119,74 @@ def why(hand: str, trick: str, card: str, rules: Rules) -> str | None:
     return refusal(parse_cards(hand), parse_cards(trick), H, rules, parse_cards(card)[0])
 
 
-# One example of every branch of ``refusal``, with its whole message: a change in the
-# wording, in the cards listed or in the branch taken makes a test fail.
+# One example of every branch of ``refusal`` (and ``why_refused``), with its whole
+# message, code and facts: a change in the wording, in the cards listed or in the
+# branch taken makes a test fail.
 REFUSALS = [
-    pytest.param("7C", "AC", "8C", AMSTERDAM, "you do not hold 8C", id="not-held"),
+    pytest.param(
+        "7C", "AC", "8C", AMSTERDAM, "you do not hold 8C",
+        "not_held", {"card": "8C", "cards": []}, id="not-held",
+    ),
     pytest.param(
         "7C 9C JH", "AC", "JH", AMSTERDAM, "must follow suit: you hold clubs (7C 9C)",
-        id="follow-plain",
+        "follow_suit", {"card": "JH", "cards": ["7C", "9C"], "suit": "C"}, id="follow-plain",
     ),
     pytest.param(
         "JH 7C", "9H", "7C", ROTTERDAM, "must follow suit: you hold hearts (JH)",
-        id="follow-trump",
+        "follow_suit", {"card": "7C", "cards": ["JH"], "suit": "H"}, id="follow-trump",
     ),
     pytest.param(
         "JH AH", "9H", "AH", AMSTERDAM,
         "must head the trick: trumps were led and you hold a trump higher than 9H (JH)",
-        id="head-trump-lead",
+        "head_trick", {"card": "AH", "cards": ["JH"], "best": "9H"}, id="head-trump-lead",
     ),
     pytest.param(
         "JH 8D", "AC KC", "8D", ROTTERDAM,
         "must trump (Rotterdam): you cannot follow suit and hold a trump (JH)",
-        id="rotterdam-trump",
+        "must_trump", {"card": "8D", "cards": ["JH"]}, id="rotterdam-trump",
     ),
     pytest.param(
         "JH 7H 8D", "AC 9H KC", "7H", ROTTERDAM,
         "must overtrump (Rotterdam): you hold a trump higher than 9H (JH)",
-        id="rotterdam-overtrump",
+        "must_overtrump", {"card": "7H", "cards": ["JH"], "best": "9H"}, id="rotterdam-overtrump",
     ),
     pytest.param(
         "7H 8D", "AC JH KC", "7H", AMSTERDAM,
         "may not undertrump your partner's JH: you hold other cards (8D)",
+        "no_undertrump_partner", {"card": "7H", "cards": ["8D"], "best": "JH"},
         id="amsterdam-undertrump-partner",
     ),
     pytest.param(
         "7H 8D", "AC", "8D", AMSTERDAM,
         "must trump: an opponent is winning the trick and you hold a trump (7H)",
-        id="amsterdam-trump",
+        "must_trump", {"card": "8D", "cards": ["7H"]}, id="amsterdam-trump",
     ),
     pytest.param(
         "JH 7H 8D", "AC 9H", "7H", AMSTERDAM,
         "must overtrump: an opponent is winning with 9H and you hold a higher trump (JH)",
-        id="amsterdam-overtrump",
+        "must_overtrump", {"card": "7H", "cards": ["JH"], "best": "9H"}, id="amsterdam-overtrump",
     ),
     pytest.param(
         "7H 8D", "AC 9H", "7H", AMSTERDAM,
         "may not undertrump 9H: you cannot overtrump, so discard a card of another suit (8D)",
-        id="amsterdam-undertrump",
+        "no_undertrump", {"card": "7H", "cards": ["8D"], "best": "9H"}, id="amsterdam-undertrump",
     ),
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("hand", "trick", "card", "rules", "message"), REFUSALS)
+@pytest.mark.parametrize(("hand", "trick", "card", "rules", "message", "code", "facts"), REFUSALS)
 def test_each_refusal_names_its_rule_in_full(
-    hand: str, trick: str, card: str, rules: Rules, message: str
+    hand: str,
+    trick: str,
+    card: str,
+    rules: Rules,
+    message: str,
+    code: str,
+    facts: dict,  # type: ignore[type-arg]
 ) -> None:
     assert why(hand, trick, card, rules) == message
+    reason = why_refused(parse_cards(hand), parse_cards(trick), H, rules, parse_cards(card)[0])
+    assert reason == Refusal(code, facts, message)
     assert parse_cards(card)[0] not in legal_plays(parse_cards(hand), parse_cards(trick), H, rules)
 
 
@@ -253,7 +267,7 @@ def _assert_fast_paths_equal_the_readable_rules(
     assert not_refused, "some card is always legal"
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(positions_with_trumps(), st.sampled_from(BOTH))
 def test_with_several_trumps_in_the_trick_fast_paths_equal_the_readable_rules(
     position: tuple[list, list, Suit],  # type: ignore[type-arg]
@@ -262,7 +276,7 @@ def test_with_several_trumps_in_the_trick_fast_paths_equal_the_readable_rules(
     _assert_fast_paths_equal_the_readable_rules(*position, rules)
 
 
-@settings(max_examples=1500)
+@settings(max_examples=1500, deadline=None)
 @given(positions(), st.sampled_from(BOTH))
 def test_legal_plays_and_fast_mask_equal_the_readable_rules(
     position: tuple[list, list, Suit],  # type: ignore[type-arg]
