@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from cardtable.server.clock import Clock
+
 __all__ = ["DEFAULT_LIMITS", "Settings"]
 
 DEFAULT_LIMITS: dict[str, str] = {
@@ -74,5 +76,8 @@ class Settings:
     turn_grace: float = 10.0
     """After a restart, a turn timer that was running gets at least this long (capped
     at the table's timer), so players can reconnect before the server plays for them."""
+    clock: Clock | None = None
+    """The clock of timers and deadlines (None: the real one; tests inject a
+    :class:`~cardtable.server.clock.ManualClock`)."""
     secure_cookies: bool = False
     """Mark the session cookie Secure (behind HTTPS)."""

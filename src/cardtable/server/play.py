@@ -231,7 +231,7 @@ class Play:
             ) from None
         rt.version += 1
         rt.remember(key, rt.version - 1, action, canonical)
-        rt.turn_started = time.time()
+        rt.turn_started = service.clock.now()
         if result is not None:
             rt.table.status = "finished"
             game_row.status = "finished"

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable.server import games
+from cardtable.server.clock import Handle
 from cardtable.server.protocol import dumps
 from cardtable.server.store import GameRow, SeatRow, TableRow
 
@@ -76,8 +77,8 @@ class Runtime:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     clients: set[Client] = field(default_factory=set)
     controller: dict[int, str] = field(default_factory=dict)
-    holds: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
-    timer: asyncio.TimerHandle | None = None
+    holds: dict[int, Handle] = field(default_factory=dict)
+    timer: Handle | None = None
     timed_out: int | None = None
     turn_started: float = 0.0
     """Wall-clock time of the last change of turn (the turn timer counts from it)."""

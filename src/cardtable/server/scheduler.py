@@ -110,8 +110,7 @@ class Scheduler:
         """Hold ``seat`` for its player; a bot plays it once the hold runs out."""
         if not rt.in_play or seat in rt.holds or rt.controller.get(seat) == "bot":
             return
-        loop = asyncio.get_running_loop()
-        rt.holds[seat] = loop.call_later(
+        rt.holds[seat] = self._service.clock.call_later(
             self._service.settings.hold_seconds,
             lambda: self._service.spawn(self._take_over(rt, seat)),
         )
@@ -152,9 +151,8 @@ class Scheduler:
         deadline = self.deadline(rt)
         if deadline is not None:
             version = rt.version
-            loop = asyncio.get_running_loop()
-            rt.timer = loop.call_later(
-                max(0.0, deadline - time.time()),
+            rt.timer = self._service.clock.call_later(
+                deadline - self._service.clock.now(),
                 lambda: self._service.spawn(self._time_out(rt, version)),
             )
 

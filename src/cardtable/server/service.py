@@ -13,13 +13,13 @@ The wire messages are built in :mod:`cardtable.server.protocol`.
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from cardtable.server.accounts import Accounts
 from cardtable.server.botpool import BotPool
+from cardtable.server.clock import Clock, SystemClock
 from cardtable.server.config import Settings
 from cardtable.server.hub import Hub, make_hub
 from cardtable.server.play import Play
@@ -39,6 +39,8 @@ class Service:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
+        self.clock: Clock = settings.clock or SystemClock()
+        """Wall-clock time and timers (a test injects a :class:`ManualClock`)."""
         self.store = Store(settings.database)
         self.node = new_id(6)
         self.hub: Hub = make_hub(settings.redis, self.node)
@@ -60,7 +62,7 @@ class Service:
         """Subscribe to the other nodes, resume every unfinished table, and start the
         watchdog."""
         await self.hub.start(self.play.on_notice)
-        now = time.time()
+        now = self.clock.now()
         for table_id in await self.db(self.store.unfinished_tables):
             rt = await self.tables.runtime(table_id)
             async with rt.lock:

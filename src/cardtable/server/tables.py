@@ -526,7 +526,7 @@ class Tables:
         rt.action_keys = {}
         rt.controller = {}
         rt.votes.clear()
-        rt.turn_started = time.time()
+        rt.turn_started = service.clock.now()
         service.scheduler.arm_holds(rt)
         await service.play.table_changed(rt)
         service.scheduler.after_change(rt)
