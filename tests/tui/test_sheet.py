@@ -58,6 +58,8 @@ def test_plain_kraken_sheet_through_a_pipe_saves_the_browsers_json(tmp_path: Pat
     assert csv.read_text(encoding="utf-8").count("\n") == 4
     again = cardtable(["sheet", "kraken", str(path), "--plain", "--lang", "nl"], ["history"])
     assert "Ronde 3 (gever S): Them speelde" in again
+    seats = ["sheet", "kraken", "--plain", "--lang", "en", "--players", "Ann", "Bo", "Cy", "Di"]
+    assert "Round 2 (dealer Bo): Us declared" in cardtable([*seats], ["1 90", "1 90"])
 
 
 def test_plain_gurka_sheet_asks_for_buy_backs() -> None:

@@ -50,8 +50,14 @@ def register(games: Any) -> None:
         "--no-multiply-roem", action="store_true", help="multipliers apply to card points only"
     )
     kraken.add_argument("--teams", nargs=2, default=None, metavar="NAME", help="the team names")
+    parser.add_argument(
+        "--players",
+        nargs="+",
+        default=None,
+        metavar="NAME",
+        help="Gurka: 3 to 8 names; Kraken: the four players by seat N, E, S, W",
+    )
     gurka = parser.add_argument_group("Gurka")
-    gurka.add_argument("--players", nargs="+", default=None, metavar="NAME", help="3 to 8 names")
     gurka.add_argument("--eliminate-at", type=int, default=30, help="out at this score (30, 20)")
     gurka.add_argument("--free-rebuy", action="store_true", help="the first buy-back is free")
     gurka.add_argument("--stake", type=int, default=1, help="chips paid in and per buy-back")
@@ -77,6 +83,7 @@ def new_sheet(args: argparse.Namespace) -> KrakenSheet | GurkaSheet:
         return KrakenSheet(
             rules.replace(**changes),
             teams=teams,
+            players=tuple(args.players) if args.players else None,
             first_dealer=(args.dealer - 1) % 4,
             title=args.title,
         )
