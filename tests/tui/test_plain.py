@@ -71,6 +71,10 @@ def test_a_whole_gurka_game_in_plain_mode() -> None:
     assert PlainTable(session, FirstChoice(session), out.append).run() == 0
     assert session.is_over
     assert any(line.startswith("Player 1 (you): ") and "points" in line for line in out)
+    # each round summary shows the trick that scored, with its cards
+    summary = out.index("Round 1 is over.")
+    scoring = next(line for line in out[summary:] if line.startswith("Last trick: "))
+    assert scoring.count("Player ") == 4
 
 
 def test_refusals_say_why_and_change_nothing() -> None:

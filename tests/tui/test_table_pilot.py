@@ -153,18 +153,19 @@ async def test_the_dutch_table_asks_and_refuses_in_dutch() -> None:
             )
 
 
-async def test_the_arabic_gurka_table_at_80x24() -> None:
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_the_arabic_gurka_table(size: tuple[int, int]) -> None:
     set_language("ar")
     settings = Settings(game="gurka", rules_by_game={"gurka": gurka.Rules(players=5)}, seed=4)
     app = fast_app(settings)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         while await settle(pilot) != "card":
             await pilot.press("1")
         screen = table(app)
         assert not screen.query_one("#notice").display
         for seat in range(5):
             view = screen.query_one(f"#seat-{seat}")
-            assert view.region.right <= 80 and view.region.bottom <= 24
+            assert view.region.right <= size[0] and view.region.bottom <= size[1]
         assert "اللاعب 1" in str(screen.query_one("#seat-0").render())
         await pilot.press("k")
         assert "ورقة النتائج" in screen_text(app)
