@@ -31,7 +31,6 @@ from cardtable.gurka.trick import penalty, trick_penalties
 from cardtable.sheet.model import (
     SheetError,
     SheetRounds,
-    check_envelope,
     check_int,
     check_keys,
     check_names,
@@ -39,6 +38,7 @@ from cardtable.sheet.model import (
     entries_of,
     envelope,
     in_round,
+    sheet_header,
 )
 
 __all__ = ["ENTRY_FIELDS", "GurkaEntry", "GurkaSheet", "ScoredRound"]
@@ -409,13 +409,7 @@ class GurkaSheet(SheetRounds[GurkaEntry, ScoredRound]):
     @classmethod
     def from_dict(cls, data: object) -> GurkaSheet:
         """A sheet from its JSON, every round checked and scored again."""
-        if check_envelope(data) != "gurka":
-            raise SheetError("format", "this is not a Gurka sheet")
-        data = check_keys(data, "sheet", _SHEET_FIELDS)
-        try:
-            rules = Rules.from_dict(data.get("rules", {}))
-        except (TypeError, ValueError) as error:
-            raise SheetError("format", f"'rules': {error}") from None
+        data, rules = sheet_header(data, "gurka", _SHEET_FIELDS, Rules.from_dict)
         first_dealer = check_int(data.get("first_dealer"), "'first_dealer'", 0, rules.players - 1)
         sheet = cls(
             rules,

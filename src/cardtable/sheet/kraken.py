@@ -39,7 +39,6 @@ from cardtable.kraken.scoring import (
 from cardtable.sheet.model import (
     SheetError,
     SheetRounds,
-    check_envelope,
     check_int,
     check_keys,
     check_names,
@@ -47,6 +46,7 @@ from cardtable.sheet.model import (
     entries_of,
     envelope,
     in_round,
+    sheet_header,
 )
 
 __all__ = ["ENTRY_FIELDS", "KrakenEntry", "KrakenSheet", "ScoredRound", "score_entry"]
@@ -432,13 +432,7 @@ class KrakenSheet(SheetRounds[KrakenEntry, ScoredRound]):
     @classmethod
     def from_dict(cls, data: object) -> KrakenSheet:
         """A sheet from its JSON, every round checked and scored again."""
-        if check_envelope(data) != "kraken":
-            raise SheetError("format", "this is not a Kraken sheet")
-        data = check_keys(data, "sheet", _SHEET_FIELDS)
-        try:
-            rules = Rules.from_dict(check_keys(data.get("rules", {}), "'rules'", _RULES_FIELDS))
-        except (TypeError, ValueError) as error:
-            raise SheetError("format", f"'rules': {error}") from None
+        data, rules = sheet_header(data, "kraken", _SHEET_FIELDS, Rules.from_dict)
         players = data.get("players")
         sheet = cls(
             rules,
@@ -462,6 +456,3 @@ class KrakenSheet(SheetRounds[KrakenEntry, ScoredRound]):
             "winner": self.winner,
             "draw": self.is_draw,
         }
-
-
-_RULES_FIELDS: Final[tuple[str, ...]] = tuple(Rules().to_dict())

@@ -33,6 +33,7 @@ __all__ = [
     "entries_of",
     "envelope",
     "in_round",
+    "sheet_header",
 ]
 
 FORMAT: Final[str] = "cardtable-sheet"
@@ -143,6 +144,26 @@ def check_names(value: object, where: str, low: int, high: int) -> tuple[str, ..
             )
         names.append(name.strip())
     return tuple(names)
+
+
+RulesT = TypeVar("RulesT")
+
+
+def sheet_header(
+    data: object, game: str, fields: Sequence[str], rules_from: Callable[[Any], RulesT]
+) -> tuple[Mapping[str, Any], RulesT]:
+    """Sheet JSON ``data`` of ``game`` as a mapping with no key outside ``fields``, and
+    its rules read by ``rules_from`` (the engine's ``Rules.from_dict``)."""
+    if check_envelope(data) != game:
+        raise SheetError("format", f"this is not a {game.title()} sheet")
+    checked = check_keys(data, "sheet", fields)
+    rules = checked.get("rules", {})
+    if not isinstance(rules, Mapping):
+        raise SheetError("format", "'rules' must be a JSON object")
+    try:
+        return checked, rules_from(rules)
+    except (TypeError, ValueError) as error:
+        raise SheetError("format", f"'rules': {error}") from None
 
 
 def entries_of(data: Mapping[str, Any], parse: Callable[[object, str], EntryT]) -> list[EntryT]:
