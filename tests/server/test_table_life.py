@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from cardtable.server.clock import ManualClock
 from tests.server.helpers import run
 from tests.server.live import (
     Api,
@@ -16,6 +17,7 @@ from tests.server.live import (
     guests,
     live_server,
     play_until_over,
+    seed_where_first,
 )
 
 ONE_ROUND = {"rounds": 1}
@@ -222,5 +224,41 @@ def test_any_seated_player_proposes_a_rematch_and_the_others_accept(tmp_path: Pa
             assert dealt["game_number"] == 2 and dealt["status"] == "playing"
             assert dealt["proposals"] == {}
             await close_all(alice, bob, mallory)
+
+    run(main)
+
+
+def test_a_long_idle_seat_is_claimed_for_a_bot_and_taken_back(tmp_path: Path) -> None:
+    async def main() -> None:
+        clock = ManualClock()
+        with live_server(tmp_path, clock=clock, claim_after=60.0) as server:
+            alice, bob, mallory, table_id = await _two_people(server)
+            base = f"/api/tables/{table_id}"
+            alice_sock, bob_sock = await all_joined(server, table_id, alice, bob)
+            await alice.post(f"{base}/start", {"seed": seed_where_first(1, ONE_ROUND)})
+            reply = await alice.client.post(f"{base}/claim", json={"seat": 1})
+            assert reply.status_code == 409 and error_code(reply) == "not_idle"
+            assert reply.json()["error"]["details"] == {"seconds": 60}
+
+            async def tick() -> None:
+                clock.advance(61)
+
+            await server.on_server(tick)
+            # only a seated person, for another's seat that is to move
+            for api, seat in ((mallory, 1), (bob, 1), (alice, 0), (alice, 3)):
+                reply = await api.client.post(f"{base}/claim", json={"seat": seat})
+                assert reply.status_code in (400, 403, 409), (api.user["name"], seat)
+            reply = await alice.client.post(f"{base}/claim", json={"seat": "x"})
+            assert reply.status_code == 422
+            assert (await _table(alice, table_id))["seats"][1]["controller"] == "player"
+            claimed = (await alice.post(f"{base}/claim", {"seat": 1}))["table"]
+            assert claimed["seats"][1]["controller"] == "bot"
+            moved = await bob_sock.until("update")
+            while moved["events"][0].get("seat") != 1:
+                moved = await bob_sock.until("update")
+            assert moved["events"][0]["source"] == "takeover"
+            back = (await bob.post(f"{base}/back"))["table"]
+            assert back["seats"][1]["controller"] == "player"
+            await close_all(alice_sock, bob_sock, alice, bob, mallory)
 
     run(main)

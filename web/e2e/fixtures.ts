@@ -61,6 +61,9 @@ export async function startServer(options: { dir?: string; port?: number } = {})
       // every test signs guests in from 127.0.0.1: far more than a person would
       '--limit',
       'guest=600/minute',
+      // a player to move may be claimed for a bot after 2 s (a person waits minutes)
+      '--claim-after',
+      '2',
     ],
     { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] },
   );

@@ -5,7 +5,7 @@
 
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { createTable, deal, expect, test, type Player } from './fixtures';
+import { createTable, deal, expect, playUntil, tableVersion, test, type Player } from './fixtures';
 
 async function violations(page: Page): Promise<string[]> {
   await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -108,4 +108,23 @@ test('abort by agreement, resigning, and leaving during a game', async ({ player
   // Bob watches now: no hand
   await expect(bob.page.locator('.hand .hand-card')).toHaveCount(0);
   await expect(bob.page.getByTestId('status-line')).toContainText('Vous regardez');
+});
+
+test('a player who stays idle on their turn: the others let a bot play, the player takes the seat back', async ({ player }) => {
+  const { alice, bob } = await aliceAndBob(player, 'pt');
+  await deal(alice.page);
+  await expect(bob.page.locator('.hand .hand-card')).toHaveCount(8);
+  // Alice plays her turns; Bob never moves: on his turn, after a while, she may claim
+  const claim = alice.page.getByTestId('claim-1');
+  await playUntil(alice.page, () => claim.isVisible(), { prefer: ['pass'], what: "Bob's idle turn" });
+  await expect(claim).toHaveText('Let a bot play for Bob');
+  const version = await tableVersion(alice.page);
+  await claim.click();
+  // a bot moves for Bob, and he is offered his seat back, in Portuguese
+  const back = bob.page.getByTestId('take-back');
+  await expect(back).toHaveText('Retomar o meu lugar');
+  await expect.poll(() => tableVersion(bob.page)).toBeGreaterThan(version);
+  await back.click();
+  await expect(back).toHaveCount(0);
+  await expect(alice.page.locator('.felt .seat[data-seat="1"]')).not.toContainText('bot');
 });

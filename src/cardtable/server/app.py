@@ -141,6 +141,12 @@ class SeatChangeIn(BaseModel):
     level: str | None = Field(default=None, max_length=32)
 
 
+class ClaimIn(BaseModel):
+    """Let a bot play a long-idle player's seat."""
+
+    seat: int = Field(ge=0, le=7)
+
+
 class DeclineIn(BaseModel):
     """Turn down an open proposal."""
 
@@ -391,6 +397,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     ) -> dict[str, Any]:
         tables = service_of(request).tables
         return {"table": await tables.set_seat(user, table_id, seat, body.kind, body.level)}
+
+    @app.post("/api/tables/{table_id}/claim")
+    async def claim(
+        table_id: str, body: ClaimIn, request: Request, user: CurrentUser
+    ) -> dict[str, Any]:
+        return {"table": await service_of(request).tables.claim(user, table_id, body.seat)}
+
+    @app.post("/api/tables/{table_id}/back")
+    async def take_back(table_id: str, request: Request, user: CurrentUser) -> dict[str, Any]:
+        return {"table": await service_of(request).tables.take_back(user, table_id)}
 
     @app.delete("/api/tables/{table_id}")
     async def delete_table(table_id: str, request: Request, user: CurrentUser) -> dict[str, Any]:

@@ -41,6 +41,12 @@ def register(subparsers: Any) -> None:
         help="after a restart, a running turn timer gets at least this many seconds",
     )
     parser.add_argument(
+        "--claim-after",
+        type=float,
+        default=120.0,
+        help="seconds a player to move may stay idle before the others may give the seat to a bot",
+    )
+    parser.add_argument(
         "--ws-compression",
         action="store_true",
         help="compress WebSocket messages (permessage-deflate): less bandwidth, more CPU",
@@ -124,6 +130,7 @@ def serve(args: argparse.Namespace) -> int:
         bot_workers=args.bot_workers,
         bot_delay=args.bot_delay,
         turn_grace=args.turn_grace,
+        claim_after=args.claim_after,
         allowed_origins=tuple(args.allowed_origin),
         secure_cookies=args.secure_cookies,
         trusted_proxies=tuple(args.trusted_proxy),

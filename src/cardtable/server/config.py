@@ -76,6 +76,9 @@ class Settings:
     turn_grace: float = 10.0
     """After a restart, a turn timer that was running gets at least this long (capped
     at the table's timer), so players can reconnect before the server plays for them."""
+    claim_after: float = 120.0
+    """Seconds a person to move may stay idle before the other people seated may let
+    a bot play the seat (until its player takes it back)."""
     clock: Clock | None = None
     """The clock of timers and deadlines (None: the real one; tests inject a
     :class:`~cardtable.server.clock.ManualClock`)."""

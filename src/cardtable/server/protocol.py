@@ -82,6 +82,7 @@ ERROR_CODES: dict[str, str] = {
     "not_in_play": "no game is being played at this table (resign, abort)",
     "game_not_over": "a rematch is proposed once the last game is over",
     "no_proposal": "there is no such proposal to decline",
+    "not_idle": "the seat is not a player's to move, or not idle long enough to claim",
 }
 """Every error code the server sends, with its meaning."""
 

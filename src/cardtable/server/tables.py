@@ -288,6 +288,7 @@ class Tables:
             "game_number": rt.game_row.number if rt.game_row else 0,
             "seats": seats,
             "proposals": {kind: sorted(agreed) for kind, agreed in sorted(rt.votes.items())},
+            "claim_after": self._service.settings.claim_after,
         }
 
     async def lobby(self, status: str = "waiting") -> list[dict[str, Any]]:
@@ -660,6 +661,50 @@ class Tables:
             else:
                 row.kind, row.user_id, row.reserved_for, row.bot_level = "human", None, None, None
             await self._seat_changed(rt, row)
+            return self.table_view(rt)
+
+    async def claim(self, user: UserRow, table_id: str, seat: int) -> dict[str, Any]:
+        """Another seated person lets a bot play ``seat``, whose player has been to
+        move without moving for ``Settings.claim_after`` seconds; the player takes
+        the seat back with :meth:`take_back` (or by connecting again)."""
+        service = self._service
+        rt = await self.runtime(table_id)
+        async with rt.lock:
+            mine = rt.seat_of(user.id)
+            if mine is None or rt.seats[mine].kind != "human":
+                raise ServerError("not_seated", "only the people seated at the table claim", 403)
+            state = rt.state
+            if not rt.in_play or state is None:
+                raise ServerError("not_in_play", "no game is being played at this table", 409)
+            if not 0 <= seat < len(rt.seats) or seat == mine:
+                raise ServerError("bad_request", "claim another player's seat")
+            if state.to_move != seat or service.scheduler.bot_level(rt, seat) is not None:
+                raise ServerError("not_idle", "that seat is not a player's to move", 409)
+            waited = service.clock.now() - rt.turn_started
+            left = service.settings.claim_after - waited
+            if left > 0:
+                raise ServerError(
+                    "not_idle",
+                    f"the player has {left:.0f} more seconds before their seat may be claimed",
+                    409,
+                    {"seconds": round(left)},
+                )
+            rt.controller[seat] = "bot"
+            service.play.send_seat(rt, seat)
+            service.scheduler.after_change(rt)
+            return self.table_view(rt)
+
+    async def take_back(self, user: UserRow, table_id: str) -> dict[str, Any]:
+        """The caller takes back the seat a bot plays for them after a claim."""
+        service = self._service
+        rt = await self.runtime(table_id)
+        async with rt.lock:
+            seat = rt.seat_of(user.id)
+            if seat is None:
+                raise ServerError("not_seated", "you hold no seat at this table", 403)
+            if rt.controller.pop(seat, None) == "bot":
+                service.play.send_seat(rt, seat)
+                service.scheduler.after_change(rt)
             return self.table_view(rt)
 
     async def _seat_changed(self, rt: Runtime, row: SeatRow) -> None:

@@ -13,6 +13,7 @@ import { navigate } from '../lib/router';
 import { kindOf, kinds, loadKinds } from '../lib/rules';
 import { session } from '../lib/session';
 import type { TableController } from '../lib/tableController';
+import type { TableState } from '../lib/tableState';
 import { Modal } from './Modal';
 
 /** The table's owner (the first human seat for a table described without one). */
@@ -194,13 +195,33 @@ export function AbortProposal({ controller, table }: { controller: TableControll
 
 type Asking = 'resign' | 'abort' | 'leave' | null;
 
-/** During a game: resign, abort (or propose it), leave; the owner gives an absent player's seat to a bot. */
-export function GameActions({ controller, table }: { controller: TableController; table: TableView }) {
+/** The clock of the page, ticking each second while `active`. */
+function useSeconds(active: boolean): number {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+/**
+ * During a game: resign, abort (or propose it), leave; the owner gives an absent
+ * player's seat to a bot; anyone seated lets a bot play for a player who has been to
+ * move too long (and that player takes the seat back).
+ */
+export function GameActions({ controller, table, state }: { controller: TableController; table: TableView; state: TableState }) {
   const [run, error] = useRequest(controller);
   const [asking, setAsking] = useState<Asking>(null);
   const seat = mySeat(table);
   const isOwner = ownerOf(table) === session.value?.user.id;
   const absent = table.seats.filter((s) => s.kind === 'human' && s.user_id && s.seat !== seat && (!s.connected || s.controller === 'bot'));
+  const toMove = state.toMove !== null ? table.seats[state.toMove] : null;
+  const claimable = !!toMove && seat !== null && toMove.seat !== seat && toMove.kind === 'human' && toMove.controller === 'player';
+  const now = useSeconds(claimable);
+  const idle = claimable && now - state.turnSince >= (table.claim_after ?? 120) * 1000;
+  const botForMe = seat !== null && table.seats[seat].controller === 'bot';
   if (seat === null && !isOwner) return null;
   const kraken = table.game === 'kraken';
   const dialogs: Record<Exclude<Asking, null>, { title: string; text: string; confirm: string; act: () => Promise<void> }> = {
@@ -233,6 +254,16 @@ export function GameActions({ controller, table }: { controller: TableController
               {t('life.leave')}
             </button>
           </>
+        )}
+        {idle && toMove && !absent.includes(toMove) && (
+          <button type="button" onClick={() => void run(() => controller.claim(toMove.seat))} data-testid={`claim-${toMove.seat}`}>
+            {t('life.toBot', { seat: seatName(table, toMove.seat) })}
+          </button>
+        )}
+        {botForMe && (
+          <button type="button" class="primary" onClick={() => void run(() => controller.takeBack())} data-testid="take-back">
+            {t('life.takeBack')}
+          </button>
         )}
         {isOwner &&
           absent.map((s) => (

@@ -557,4 +557,6 @@ export const ar: Catalog = {
   "life.rematchAccept": "اقبل المباراة الثأرية",
   "over.resigned": "استسلم {seat}.",
   "over.resignedTeam": "استسلم {seat} عن {team}.",
+  "life.takeBack": "استعد مقعدي",
+  "refusal.not_idle": "لم يمضِ على خمول هذا اللاعب وقت كافٍ بعد.",
 };

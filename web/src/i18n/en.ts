@@ -594,6 +594,9 @@ export const en = {
   'life.rematchAccept': 'Accept the rematch',
   'over.resigned': '{seat} resigned.',
   'over.resignedTeam': '{seat} resigned for {team}.',
+
+  'life.takeBack': 'Take my seat back',
+  'refusal.not_idle': 'That player has not been idle long enough yet.',
 } as const;
 
 export type MessageKey = keyof typeof en;

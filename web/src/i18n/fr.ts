@@ -557,4 +557,6 @@ export const fr: Catalog = {
   "life.rematchAccept": "Accepter la revanche",
   "over.resigned": "{seat} a abandonné.",
   "over.resignedTeam": "{seat} a abandonné pour {team}.",
+  "life.takeBack": "Reprendre ma place",
+  "refusal.not_idle": "Ce joueur n'est pas encore inactif depuis assez longtemps.",
 };

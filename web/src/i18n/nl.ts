@@ -557,4 +557,6 @@ export const nl: Catalog = {
   "life.rematchAccept": "Revanche aannemen",
   "over.resigned": "{seat} gaf op.",
   "over.resignedTeam": "{seat} gaf op namens {team}.",
+  "life.takeBack": "Mijn plaats terugnemen",
+  "refusal.not_idle": "Die speler wacht nog niet lang genoeg.",
 };

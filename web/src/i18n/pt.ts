@@ -557,4 +557,6 @@ export const pt: Catalog = {
   "life.rematchAccept": "Aceitar a desforra",
   "over.resigned": "{seat} desistiu.",
   "over.resignedTeam": "{seat} desistiu por {team}.",
+  "life.takeBack": "Retomar o meu lugar",
+  "refusal.not_idle": "Esse jogador ainda não está parado há tempo suficiente.",
 };

@@ -35,6 +35,8 @@ export interface TableView {
   spectators?: number;
   /** Open proposals (`abort`, `rematch`) and the seats whose people agreed. */
   proposals?: Record<string, number[]>;
+  /** Seconds a player to move may stay idle before the others may let a bot play. */
+  claim_after?: number;
 }
 
 export interface KrakenTrick {

@@ -139,6 +139,16 @@ export class TableController {
     this.restart();
   }
 
+  /** Let a bot play a seat whose player has been to move too long. */
+  async claim(seat: number): Promise<void> {
+    await this.post('claim', { seat });
+  }
+
+  /** Take back our seat from the bot that plays it. */
+  async takeBack(): Promise<void> {
+    await this.post('back');
+  }
+
   async resign(): Promise<void> {
     await this.post('resign');
   }

@@ -268,7 +268,7 @@ export function TableScreen({ id, invite }: { id: string; invite: string | null 
             <p class="keys-help muted">{t('table.keys')}</p>
           </div>
           <aside class="side">
-            {!state.result && <GameActions controller={controller} table={table} />}
+            {!state.result && <GameActions controller={controller} table={table} state={state} />}
             <button type="button" class="last-trick-button" aria-expanded={showLast} onClick={() => setShowLast(!showLast)} data-testid="last-trick-button">
               {t('table.lastTrick')}
             </button>
