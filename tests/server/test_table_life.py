@@ -55,7 +55,7 @@ def test_leaving_frees_the_seat_before_the_deal_and_gives_it_to_a_bot_during_a_g
             alice, bob, mallory, table_id = await _two_people(server)
             base = f"/api/tables/{table_id}"
             reply = await mallory.client.post(f"{base}/leave")
-            assert reply.status_code == 409 and error_code(reply) == "not_seated"
+            assert reply.status_code == 403 and error_code(reply) == "not_seated"
             left = await bob.post(f"{base}/leave")
             assert left["table"]["seats"][1]["open"]
             assert (await _table(alice, table_id))["seats"][1]["user_id"] is None

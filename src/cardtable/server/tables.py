@@ -592,9 +592,7 @@ class Tables:
         service = self._service
         rt = await self.runtime(table_id)
         async with rt.lock:
-            seat = rt.seat_of(user.id)
-            if seat is None:
-                raise ServerError("not_seated", "only a seated player can resign", 403)
+            seat = _seat_of(rt, user)
             if not rt.in_play or rt.game_row is None or rt.state is None:
                 raise ServerError("not_in_play", "no game is being played at this table", 409)
             result = games.resigned_result(rt.table.game, rt.state, seat)
@@ -623,9 +621,7 @@ class Tables:
         plays the game: its result counts for them)."""
         rt = await self.runtime(table_id)
         async with rt.lock:
-            seat = rt.seat_of(user.id)
-            if seat is None:
-                raise ServerError("not_seated", "you hold no seat at this table", 409)
+            seat = _seat_of(rt, user)
             row = rt.seats[seat]
             if rt.in_play:
                 _to_bot(rt, row, None)
@@ -699,9 +695,7 @@ class Tables:
         service = self._service
         rt = await self.runtime(table_id)
         async with rt.lock:
-            seat = rt.seat_of(user.id)
-            if seat is None:
-                raise ServerError("not_seated", "you hold no seat at this table", 403)
+            seat = _seat_of(rt, user)
             if rt.controller.pop(seat, None) == "bot":
                 service.play.send_seat(rt, seat)
                 service.scheduler.after_change(rt)
@@ -740,6 +734,14 @@ class Tables:
             rt.table.status = "closed"
             rt.votes.clear()
             await service.play.table_changed(rt)
+
+
+def _seat_of(rt: Runtime, user: UserRow) -> int:
+    """The seat ``user`` holds; ``not_seated`` when none."""
+    seat = rt.seat_of(user.id)
+    if seat is None:
+        raise ServerError("not_seated", "you hold no seat at this table", 403)
+    return seat
 
 
 def _check_open(rt: Runtime) -> None:

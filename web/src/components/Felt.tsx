@@ -16,13 +16,14 @@ function position(angle: number): { x: number; y: number } {
   return { x: -Math.sin(rad), y: Math.cos(rad) };
 }
 
-function useNow(active: boolean): number {
+/** The page's clock (ms), ticking every `every` ms while `active`. */
+export function useNow(active: boolean, every = 250): number {
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
     if (!active) return;
-    const timer = setInterval(() => setNow(Date.now()), 250);
+    const timer = setInterval(() => setNow(Date.now()), every);
     return () => clearInterval(timer);
-  }, [active]);
+  }, [active, every]);
   return now;
 }
 

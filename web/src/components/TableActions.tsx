@@ -14,6 +14,7 @@ import { kindOf, kinds, loadKinds } from '../lib/rules';
 import { session } from '../lib/session';
 import type { TableController } from '../lib/tableController';
 import type { TableState } from '../lib/tableState';
+import { useNow } from './Felt';
 import { Modal } from './Modal';
 
 /** The table's owner (the first human seat for a table described without one). */
@@ -195,17 +196,6 @@ export function AbortProposal({ controller, table }: { controller: TableControll
 
 type Asking = 'resign' | 'abort' | 'leave' | null;
 
-/** The clock of the page, ticking each second while `active`. */
-function useSeconds(active: boolean): number {
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [active]);
-  return now;
-}
-
 /**
  * During a game: resign, abort (or propose it), leave; the owner gives an absent
  * player's seat to a bot; anyone seated lets a bot play for a player who has been to
@@ -219,7 +209,7 @@ export function GameActions({ controller, table, state }: { controller: TableCon
   const absent = table.seats.filter((s) => s.kind === 'human' && s.user_id && s.seat !== seat && (!s.connected || s.controller === 'bot'));
   const toMove = state.toMove !== null ? table.seats[state.toMove] : null;
   const claimable = !!toMove && seat !== null && toMove.seat !== seat && toMove.kind === 'human' && toMove.controller === 'player';
-  const now = useSeconds(claimable);
+  const now = useNow(claimable, 1000);
   const idle = claimable && now - state.turnSince >= (table.claim_after ?? 120) * 1000;
   const botForMe = seat !== null && table.seats[seat].controller === 'bot';
   if (seat === null && !isOwner) return null;
