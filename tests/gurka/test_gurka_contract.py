@@ -142,6 +142,14 @@ def test_the_record_keys_are_pinned() -> None:
     first = game.history[0].to_record()
     assert list(first) == ["game", "type", "version", "rules", "dealer", "seed", "hands", "actions"]
     assert (first["type"], list(first["hands"])) == ("round", ["0", "1", "2"])
+    # a finished game's recorded result must be the replay's, and the refusal shows both
+    assert record["result"] == {"scores": [41, 23, 41], "chips": [-1, 2, -1], "winners": [1]}
+    with pytest.raises(RecordError) as raised:
+        Game.from_record(dict(record, result={"scores": [0, 0, 0]}))
+    assert str(raised.value) == (
+        "game record: 'result' {'scores': [0, 0, 0]} does not match the replay "
+        "{'scores': [41, 23, 41], 'chips': [-1, 2, -1], 'winners': [1]}"
+    )
 
 
 def test_round_properties_at_known_points() -> None:
