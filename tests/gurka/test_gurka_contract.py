@@ -73,6 +73,11 @@ def test_observations_through_a_game_with_a_buy_back(rig: Rig) -> None:
         assert view.chips == game.chips == (3, -1, -1, -1)
         data = view.to_dict()
         assert (data["winners"], data["buybacks"], data["to_move"]) == ([0], [1, 0, 0, 0], None)
+    for action in ("2C", "pass"):
+        with pytest.raises(IllegalAction) as refused:
+            game.apply(action)
+        assert str(refused.value) == "the game is over: no more actions can be taken"
+        assert refused.value.code == "game_over"
 
 
 def test_a_hand_is_shown_lowest_rank_first_then_by_suit() -> None:
@@ -116,6 +121,10 @@ def test_an_action_that_is_not_text_is_refused_during_a_buy_back(rig: Rig, actio
     with pytest.raises(IllegalAction) as refused:
         game.apply(action)  # type: ignore[arg-type]
     assert str(refused.value) == f"an action is text, not {action!r}: {BUYBACK_ASKED}"
+    assert refused.value.code == "buyback_due"
+    assert dict(refused.value.params) == {
+        "seat": 0, "action": action, "cost": 1, "legal": ["buyback", "pass"],
+    }  # fmt: skip
     with pytest.raises(IllegalAction):
         game.verify(action)  # type: ignore[arg-type]
     assert not game.can_apply(action)  # type: ignore[arg-type]
