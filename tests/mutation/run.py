@@ -91,11 +91,15 @@ def table(found: dict[str, str], equivalent: dict[str, str], modules: list[str])
             f"| {module.removeprefix('cardtable.')} | {len(mine)} | {counts['killed']} "
             f"| {len(survivors)} | {len(judged)} | {counts['not checked']} | {score} |"
         )
-    stale = [n for n in equivalent if n in found and found[n] == "killed"]
+    stale = [
+        f"{n}: {found.get(n, 'no such mutant')}"
+        for n in equivalent
+        if module_of(n) in modules and found.get(n) in ("killed", None)
+    ]
     if unexplained:
         lines += ["", "Survivors neither killed nor listed as equivalent:", *unexplained]
     if stale:
-        lines += ["", f"Listed as equivalent but killed now (remove from {EQUIVALENT.name}):"]
+        lines += ["", f"Listed in {EQUIVALENT.name} but killed or gone (check the entries):"]
         lines += stale
     return lines
 
