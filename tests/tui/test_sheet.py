@@ -18,6 +18,7 @@ from cardtable.sheet import GurkaSheet, KrakenSheet, load_sheet
 from cardtable.tui.i18n import set_language
 from cardtable.tui.sheet import SheetSession
 from cardtable.tui.sheet_app import SheetApp
+from cardtable.tui.sheet_text import parse_kraken
 
 from .helpers import until
 
@@ -132,3 +133,8 @@ async def test_the_app_asks_out_players_whether_they_buy_back() -> None:
         await pilot.press("y", "enter")
         await until(pilot, lambda: len(four.rounds) == 3)
         assert four.rounds[-1].entry.buybacks == (0,) and four.scores[0] == 9
+
+
+@pytest.mark.parametrize("written", ["roem=20/0", "roem=20/-", "roem=20/", "roem=20+0/"])
+def test_a_team_without_roem_may_be_written_as_nothing_zero_or_dash(written: str) -> None:
+    assert parse_kraken(f"1 90 {written}").roem == ((20,), ())

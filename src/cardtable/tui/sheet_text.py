@@ -78,7 +78,10 @@ def parse_kraken(text: str) -> KrakenEntry:
             fields["mars"] = _team(value) if value else declarers
         elif key == "roem":
             ours, _slash, theirs = value.partition("/")
-            fields["roem"] = (_numbers(ours), _numbers(theirs))
+            # A team without roem may be written as nothing, 0 or "-" (as on paper).
+            fields["roem"] = tuple(
+                tuple(n for n in _numbers(team.replace("-", " ")) if n) for team in (ours, theirs)
+            )
         elif key == "declared":
             declared = _numbers(value)
             if len(declared) != 4:
