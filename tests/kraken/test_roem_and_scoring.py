@@ -236,3 +236,13 @@ def test_hand_roem_values_with_and_without_stuk() -> None:
     assert with_stuk - {20} == {v + 20 for v in without}
     assert hand_roem(parse_cards("KS QS 7C 9D JH 8H TC AD"), Suit.SPADES) == 20
     assert hand_roem(parse_cards("7C 8C 9C TC JC QC KC AC"), Suit.SPADES) == 100
+
+
+def test_roem_parts_count_a_trick_s_longest_run_up_to_four_and_a_hand_s_every_run() -> None:
+    six_clubs = parse_cards("7C 8C 9C TC JC QC JD JH")
+    # by default the cards are a trick's: its longest run, counted as four at most
+    assert roem_parts(six_clubs, Suit.HEARTS) == [("run4", 50)]
+    assert trick_roem(six_clubs, Suit.HEARTS) == 50
+    # a hand's runs of five or more are named run5 and worth 100
+    assert roem_parts(six_clubs, Suit.HEARTS, hand=True) == [("run5", 100)]
+    assert hand_roem(six_clubs, Suit.HEARTS) == 100
