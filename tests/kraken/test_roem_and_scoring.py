@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardtable.cards import Card, Suit, parse_cards
+from cardtable.cards import Card, CardSet, Suit, parse_cards
 from cardtable.kraken import card_points, declared_roem, hand_roem, score_round, trick_roem
 from cardtable.kraken.roem import (
     hand_roem_values,
@@ -13,7 +13,7 @@ from cardtable.kraken.roem import (
     trick_roem_mask,
     trick_roem_values,
 )
-from cardtable.kraken.trick import DECK, trick_taker
+from cardtable.kraken.trick import DECK, beats, card_power, suit_mask, trick_taker
 
 H, S = Suit.HEARTS, Suit.SPADES
 
@@ -246,3 +246,34 @@ def test_roem_parts_count_a_trick_s_longest_run_up_to_four_and_a_hand_s_every_ru
     # a hand's runs of five or more are named run5 and worth 100
     assert roem_parts(six_clubs, Suit.HEARTS, hand=True) == [("run5", 100)]
     assert hand_roem(six_clubs, Suit.HEARTS) == 100
+
+
+def test_card_power_trumps_17_to_24_the_suit_led_1_to_8_others_0() -> None:
+    def power(card: str) -> int:
+        return card_power(Card.parse(card), Suit.CLUBS, Suit.HEARTS)
+
+    assert [power(c) for c in ("JH", "9H", "AH", "TH", "KH", "QH", "8H", "7H")] == list(
+        range(24, 16, -1)
+    )
+    assert [power(c) for c in ("AC", "TC", "KC", "QC", "JC", "9C", "8C", "7C")] == list(
+        range(8, 0, -1)
+    )
+    assert {power(c) for c in ("AD", "JS", "7D")} == {0}
+
+
+def test_a_card_beats_another_only_when_strictly_stronger() -> None:
+    def beat(card: str, other: str) -> bool:
+        return beats(Card.parse(card), Card.parse(other), Suit.CLUBS, Suit.HEARTS)
+
+    assert beat("7H", "AC") and beat("8C", "7C") and beat("7C", "AD")
+    assert not beat("AD", "7S") and not beat("7S", "AD")  # neither follows nor trumps
+    assert not beat("JH", "JH")
+
+
+def test_an_empty_trick_has_no_taker_and_suit_masks_hold_seven_to_ace() -> None:
+    with pytest.raises(ValueError) as raised:
+        trick_taker([], Suit.HEARTS)
+    assert str(raised.value) == "an empty trick has no taker"
+    for suit in Suit:
+        assert CardSet(suit_mask(suit)) == CardSet(c for c in DECK if c.suit == suit)
+        assert len(CardSet(suit_mask(suit))) == 8
