@@ -187,7 +187,13 @@ export { expect };
 /** Create a table from the lobby form. `seats` gives seats 1.. as 'person' or a bot level. */
 export async function createTable(
   page: Page,
-  options: { game: 'kraken' | 'gurka'; seats: string[]; rules?: Record<string, string | number>; players?: number },
+  options: {
+    game: 'kraken' | 'gurka';
+    seats: string[];
+    rules?: Record<string, string | number>;
+    players?: number;
+    clock?: { initial: number; increment?: number };
+  },
 ): Promise<{ tableUrl: string }> {
   const form = page.getByTestId('create-form');
   await form.locator(`input[name=game][value=${options.game}]`).check();
@@ -208,6 +214,10 @@ export async function createTable(
       await form.getByTestId(`seat-kind-${index}`).selectOption('bot');
       await form.getByTestId(`seat-level-${index}`).selectOption(seat);
     }
+  }
+  if (options.clock) {
+    await form.locator('#clock-initial').fill(String(options.clock.initial));
+    await form.locator('#clock-increment').fill(String(options.clock.increment ?? 0));
   }
   await form.getByTestId('create-submit').click();
   await expect(page.getByTestId('waiting-room')).toBeVisible();

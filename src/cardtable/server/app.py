@@ -117,6 +117,9 @@ class TableIn(BaseModel):
     """Whether the games change ratings; a casual table's do not (and may seat one
     person's bots beside them)."""
     turn_timer: float | None = Field(default=None, gt=0, le=3600)
+    clock: dict[str, Any] | None = None
+    """The game clock, ``{"initial": seconds, "increment": seconds}``
+    (:func:`cardtable.server.gameclock.check_clock` says what is allowed)."""
     spectator_chat: Literal["apart", "off"] = "apart"
     """Spectators chat among themselves (never with the players), or not at all."""
 
@@ -334,6 +337,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             body.rated,
             client_address(request),
             body.spectator_chat,
+            body.clock,
         )
         return {
             "table": view,

@@ -15,7 +15,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from cardtable.errors import IllegalAction
-from cardtable.server import games, protocol
+from cardtable.server import gameclock, games, protocol
 from cardtable.server.protocol import ServerError
 from cardtable.server.runtime import ActionKey, Client, Runtime, chat_room
 from cardtable.server.store import Conflict, DuplicateAction, PendingAction
@@ -59,6 +59,7 @@ class Play:
             rt.result(),
             rt.chat_for(client),
             rt.kept_for(client.user_id),
+            gameclock.clock_view(rt, self._service.clock.now()),
         )
 
     def send_all(self, rt: Runtime, message: dict[str, Any]) -> None:
@@ -231,7 +232,9 @@ class Play:
             ) from None
         rt.version += 1
         rt.remember(key, rt.version - 1, action, canonical)
-        rt.turn_started = service.clock.now()
+        now = service.clock.now()
+        gameclock.charge(rt, seat, now)
+        rt.turn_started = now
         if result is not None:
             rt.table.status = "finished"
             game_row.status = "finished"
@@ -252,6 +255,7 @@ class Play:
             _int_or_none(state.to_move),
             self._service.scheduler.deadline(rt),
             events,
+            gameclock.clock_view(rt, self._service.clock.now()),
         )
         # the public part is encoded once; each seat's observation once per seat
         public = protocol.dumps(head)
@@ -292,6 +296,7 @@ class Play:
             canonical = games.apply_action(state, row.action)
             rt.version += 1
             rt.remember((row.user_id, row.seat, row.action_id), row.index, row.action)
+            gameclock.charge(rt, row.seat, row.created_at)
             rt.turn_started = row.created_at
             self._broadcast(
                 rt, _events(rt.table.game, state, before, row.seat, canonical, row.source)

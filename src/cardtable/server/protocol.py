@@ -273,9 +273,11 @@ def state_message(
     result: dict[str, Any] | None,
     chat: list[dict[str, Any]] | None = None,
     kept: int | None = None,
+    clock: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The full ``state`` of a table for one client (its seat's observation only, the
-    chat lines of its room, and the empty seat kept for it by name)."""
+    chat lines of its room, the empty seat kept for it by name, and the game clock's
+    times)."""
     message: dict[str, Any] = {
         "v": PROTOCOL_VERSION,
         "type": "state",
@@ -288,6 +290,7 @@ def state_message(
         "observation": observation,
         "chat": chat or [],
         "kept": kept,
+        "clock": clock,
     }
     if result is not None:
         message["result"] = result
@@ -300,6 +303,7 @@ def update_head(
     to_move: int | None,
     deadline: float | None,
     events: list[dict[str, Any]],
+    clock: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The public part of an ``update`` (each seat's copy adds its observation)."""
     return {
@@ -310,6 +314,7 @@ def update_head(
         "to_move": to_move,
         "deadline": deadline,
         "events": events,
+        "clock": clock,
     }
 
 

@@ -82,6 +82,11 @@ class Runtime:
     timed_out: int | None = None
     turn_started: float = 0.0
     """Wall-clock time of the last change of turn (the turn timer counts from it)."""
+    clock_left: list[float] | None = None
+    """Each seat's game-clock seconds as of its last move (:mod:`gameclock`), or
+    None at a table without a game clock."""
+    flag: Handle | None = None
+    """The call that ends the game when the running seat's clock runs out."""
     bot_task: asyncio.Task[None] | None = None
     votes: dict[str, set[int]] = field(default_factory=dict)
     """Open proposals (``abort``, ``rematch``) and the seats that agreed to each."""

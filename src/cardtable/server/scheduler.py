@@ -13,6 +13,7 @@ import logging
 import time
 from typing import TYPE_CHECKING
 
+from cardtable.server import gameclock
 from cardtable.server.bots import TAKEOVER_LEVEL, bot_seed, level_for
 from cardtable.server.protocol import ServerError
 from cardtable.server.runtime import Runtime
@@ -46,6 +47,9 @@ class Scheduler:
         if rt.timer is not None:
             rt.timer.cancel()
             rt.timer = None
+        if rt.flag is not None:
+            rt.flag.cancel()
+            rt.flag = None
         if rt.bot_task is not None:
             rt.bot_task.cancel()
             rt.bot_task = None
@@ -136,11 +140,13 @@ class Scheduler:
         return None
 
     def after_change(self, rt: Runtime) -> None:
-        """After any change: start the bot whose turn it is, or the turn timer."""
+        """After any change: arm the running game clock's flag, and start the bot
+        whose turn it is, or the turn timer."""
         state = rt.state
         if rt.timer is not None:
             rt.timer.cancel()
             rt.timer = None
+        self._arm_flag(rt)
         if state is None or not rt.in_play or state.to_move is None:
             return
         seat = int(state.to_move)
@@ -165,6 +171,35 @@ class Scheduler:
         if self.bot_level(rt, int(state.to_move)) is not None:
             return None
         return rt.turn_started + timer
+
+    def _arm_flag(self, rt: Runtime) -> None:
+        """Call :meth:`_flag` when the running seat's game clock runs out."""
+        if rt.flag is not None:
+            rt.flag.cancel()
+            rt.flag = None
+        seat = gameclock.running(rt)
+        if seat is None:
+            return
+        clock, version = self._service.clock, rt.version
+        rt.flag = clock.call_later(
+            gameclock.remaining(rt, seat, clock.now()),
+            lambda: self._service.spawn(self._flag(rt, version)),
+        )
+
+    async def _flag(self, rt: Runtime, version: int) -> None:
+        """The running seat's time is up (unless it moved meanwhile): it loses on time."""
+        async with rt.lock:
+            rt.flag = None
+            seat = gameclock.running(rt)
+            if rt.version != version or seat is None:
+                return
+            if gameclock.remaining(rt, seat, self._service.clock.now()) > 1e-6:
+                self._arm_flag(rt)
+                return
+            try:
+                await self._service.tables.concede(rt, seat, flagged=True)
+            except ServerError as error:  # another node ended or changed the game
+                log.warning("flag refused at table %s: %s", rt.id, error.code)
 
     async def _time_out(self, rt: Runtime, version: int) -> None:
         async with rt.lock:

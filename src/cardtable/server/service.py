@@ -17,6 +17,7 @@ from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
+from cardtable.server import gameclock
 from cardtable.server.accounts import Accounts
 from cardtable.server.botpool import BotPool
 from cardtable.server.clock import Clock, SystemClock
@@ -70,6 +71,11 @@ class Service:
                 if timer:  # a turn that ran while the server was down gets a grace
                     grace = min(timer, self.settings.turn_grace)
                     rt.turn_started = max(rt.turn_started, now - timer + grace)
+                seat = gameclock.running(rt)
+                if seat is not None:  # ... and so does a game clock that ran
+                    left = gameclock.remaining(rt, seat, rt.turn_started)
+                    grace = min(left, self.settings.turn_grace)
+                    rt.turn_started = max(rt.turn_started, now - left + grace)
                 self.scheduler.arm_holds(rt)
                 self.scheduler.after_change(rt)
         self.scheduler.start()

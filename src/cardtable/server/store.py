@@ -145,6 +145,8 @@ class TableRow(Base):
     rated: Mapped[bool] = mapped_column(Boolean, default=True, server_default=true())
     """Whether the table's games change ratings (a casual table's do not)."""
     turn_timer: Mapped[float | None] = mapped_column(Float, nullable=True)
+    clock: Mapped[dict[str, float] | None] = mapped_column(JSON, nullable=True)
+    """The game clock, ``{"initial": seconds, "increment": seconds}``, or None."""
     game_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     created_at: Mapped[float] = mapped_column(Float, default=time.time)
     spectator_chat: Mapped[str] = mapped_column(String(8), default="apart", server_default="apart")

@@ -18,7 +18,7 @@ import time
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from cardtable.server import games, protocol
+from cardtable.server import gameclock, games, protocol
 from cardtable.server.bots import TAKEOVER_LEVEL, check_level, level_for
 from cardtable.server.protocol import ServerError
 from cardtable.server.runtime import CHAT_HISTORY, Runtime
@@ -63,14 +63,20 @@ class Tables:
         rated: bool = True,
         address: str = "",
         spectator_chat: str = "apart",
+        clock: dict[str, Any] | None = None,
     ) -> tuple[dict[str, Any], str]:
         """A new table and its invite token. ``seats`` gives each seat's kind
         (``human``, ``bot`` with a ``level``, or ``external`` with a ``bot`` account or
         a one-table token); a human seat may be kept for the invite's holders
         (``"invite": true``) or for the account called ``player``. The owner takes the
         first human seat kept for nobody. A bot account of somebody else's is invited:
-        it takes its seat when it joins."""
+        it takes its seat when it joins. ``clock`` is the game clock
+        (:func:`gameclock.check_clock`)."""
         service = self._service
+        try:
+            clock = gameclock.check_clock(clock)
+        except ValueError as error:
+            raise ServerError("bad_request", str(error)) from None
         if spectator_chat not in SPECTATOR_CHAT:
             raise ServerError(
                 "bad_request", f"spectator_chat is one of {', '.join(SPECTATOR_CHAT)}"
@@ -121,6 +127,7 @@ class Tables:
             public=public,
             rated=rated,
             turn_timer=turn_timer,
+            clock=clock,
             status="waiting",
             spectator_chat=spectator_chat,
         )
@@ -219,9 +226,12 @@ class Tables:
             return
         rt.state = games.rebuild(glog.game.game, glog.game.record, [a.action for a in glog.actions])
         rt.version = len(glog.actions)
+        rt.turn_started = glog.game.started_at
+        gameclock.reset(rt)
         for a in glog.actions:
             rt.remember((a.user_id, a.seat, a.action_id), a.index, a.action)
-        rt.turn_started = glog.actions[-1].created_at if glog.actions else glog.game.started_at
+            gameclock.charge(rt, a.seat, a.created_at)
+            rt.turn_started = a.created_at
 
     async def reload(self, rt: Runtime) -> None:
         """Read the table, its seats and its game again (another node changed them)."""
@@ -283,6 +293,7 @@ class Tables:
             "rated": rt.table.rated,
             "owner": {"id": rt.table.owner_id, "name": rt.names.get(rt.table.owner_id)},
             "turn_timer": rt.table.turn_timer,
+            "clock": rt.table.clock,
             "spectator_chat": rt.table.spectator_chat,
             "game_id": rt.table.game_id,
             "game_number": rt.game_row.number if rt.game_row else 0,
@@ -528,6 +539,7 @@ class Tables:
         rt.controller = {}
         rt.votes.clear()
         rt.turn_started = service.clock.now()
+        gameclock.reset(rt)
         service.scheduler.arm_holds(rt)
         await service.play.table_changed(rt)
         service.scheduler.after_change(rt)
@@ -589,31 +601,40 @@ class Tables:
         """The caller's seat concedes the game in play (in a partnership game, for its
         team): the game ends with the result as it stands, ``"resigned"`` naming the
         seat, and is rated like any finished game."""
-        service = self._service
         rt = await self.runtime(table_id)
         async with rt.lock:
             seat = _seat_of(rt, user)
             if not rt.in_play or rt.game_row is None or rt.state is None:
                 raise ServerError("not_in_play", "no game is being played at this table", 409)
-            result = games.resigned_result(rt.table.game, rt.state, seat)
-            players = service.stats.player_ids(rt)
-            finished = await service.db(
-                service.store.finish_game,
-                rt.game_row.id,
-                rt.version,
-                result,
-                players,
-                rt.game_row.rated,
-            )
-            if not finished:
-                await self.reload(rt)
-                raise ServerError("conflict", "the game changed meanwhile; try again", 409)
-            service.scheduler.stop(rt)
-            rt.game_row.status, rt.game_row.result = "finished", result
-            rt.table.status = "finished"
-            rt.votes.clear()
-            await service.play.table_changed(rt)
+            await self.concede(rt, seat)
             return self.table_view(rt)
+
+    async def concede(self, rt: Runtime, seat: int, flagged: bool = False) -> None:
+        """End the game in play as lost by ``seat`` (see :meth:`resign`); ``flagged``:
+        on time, its game clock ran out (the result also says ``"flagged": seat``).
+        The caller holds the table's lock."""
+        service = self._service
+        assert rt.game_row is not None and rt.state is not None
+        result = games.resigned_result(rt.table.game, rt.state, seat)
+        if flagged:
+            result["flagged"] = seat
+        players = service.stats.player_ids(rt)
+        finished = await service.db(
+            service.store.finish_game,
+            rt.game_row.id,
+            rt.version,
+            result,
+            players,
+            rt.game_row.rated,
+        )
+        if not finished:
+            await self.reload(rt)
+            raise ServerError("conflict", "the game changed meanwhile; try again", 409)
+        service.scheduler.stop(rt)
+        rt.game_row.status, rt.game_row.result = "finished", result
+        rt.table.status = "finished"
+        rt.votes.clear()
+        await service.play.table_changed(rt)
 
     async def leave(self, user: UserRow, table_id: str) -> dict[str, Any]:
         """The caller gets up: before the deal (or once a game is over) the seat is

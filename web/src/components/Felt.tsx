@@ -7,7 +7,7 @@ import { t } from '../i18n';
 import { cardName, seatAngles, seatName, seatPlace } from '../lib/describe';
 import type { GurkaObservation, KrakenObservation, TableView } from '../lib/protocol';
 import { isKraken } from '../lib/protocol';
-import type { DoneTrick, TableState } from '../lib/tableState';
+import { clockLeft, formatClock, type DoneTrick, type TableState } from '../lib/tableState';
 import { CardFace } from './CardFace';
 import { BotIcon } from './Icons';
 
@@ -35,7 +35,8 @@ export function Felt({ state, held, children }: { state: TableState; held: DoneT
   const kraken = isKraken(obs) ? obs : null;
   const gurka = obs && !isKraken(obs) ? (obs as GurkaObservation) : null;
   const timer = table.turn_timer && state.toMove !== null && !state.result ? table.turn_timer : null;
-  const now = useNow(timer !== null);
+  const clockRuns = state.clock?.running !== null && state.clock?.running !== undefined && !state.result;
+  const now = useNow(timer !== null || clockRuns);
   // a completed trick stays a moment (with its winner) before the next one shows
   const showing: { plays: [number, string][]; winner: number | null } = held
     ? { plays: held.plays, winner: held.winner }
@@ -65,6 +66,7 @@ export function Felt({ state, held, children }: { state: TableState; held: DoneT
               ? (gurka.hand_sizes[s.seat] ?? 0)
               : null;
           const name = s.open ? t('table.openSeat') : seatName(table, s.seat);
+          const clock = clockLeft(state, s.seat, now);
           const place = seatPlace(table.game, s.seat);
           const badges: string[] = [];
           if (isMe) badges.push(t('table.you'));
@@ -100,6 +102,15 @@ export function Felt({ state, held, children }: { state: TableState; held: DoneT
                 {gurka?.scores && <span class="penalty">{t('table.penalty', { points: gurka.scores[s.seat] })}</span>}
                 {gurka?.chips && <span class="chips">{t('table.chips', { chips: gurka.chips[s.seat] })}</span>}
                 {kraken && kraken.declared_roem[String(s.seat)] ? <span class="roem">roem {kraken.declared_roem[String(s.seat)]}</span> : null}
+                {clock !== null && (
+                  <span
+                    class={`game-clock${state.clock?.running === s.seat ? ' running' : ''}${clock <= 10 ? ' urgent' : ''}`}
+                    data-testid="seat-clock"
+                    aria-label={t('table.clockLabel', { seat: name, time: formatClock(clock) })}
+                  >
+                    {formatClock(clock)}
+                  </span>
+                )}
               </div>
               {toMove && (
                 <div class="turn" role="status">

@@ -324,12 +324,14 @@ export function GameOverDialog({
   const table = state.table as TableView;
   const result = state.result;
   if (!result) return null;
+  const flagged = result.flagged !== undefined && result.flagged !== null;
   const resigned =
     result.resigned === undefined || result.resigned === null ? null : (
       <p class="verdict" data-testid="resigned">
-        {table.game === 'kraken'
-          ? t('over.resignedTeam', { seat: seatName(table, result.resigned), team: teamLabel(result.resigned % 2, state.seat) })
-          : t('over.resigned', { seat: seatName(table, result.resigned) })}
+        {t(table.game === 'kraken' ? (flagged ? 'over.flaggedTeam' : 'over.resignedTeam') : flagged ? 'over.flagged' : 'over.resigned', {
+          seat: seatName(table, result.resigned),
+          team: teamLabel(result.resigned % 2, state.seat),
+        })}
       </p>
     );
   let body;

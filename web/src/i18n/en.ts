@@ -54,6 +54,8 @@ export const en = {
   'create.level': 'Bot level',
   'create.public': 'List the table in the lobby',
   'create.timer': 'Turn timer in seconds (empty: none)',
+  'create.clock': 'Game clock: seconds per player (empty: none)',
+  'create.clockIncrement': 'Seconds added after each move',
   'create.submit': 'Create the table',
   'create.rules': 'Rules',
 
@@ -157,6 +159,7 @@ export const en = {
   'table.declarer': 'declarer',
   'table.timer': '{seconds} s',
   'table.timerLabel': 'Time left for {seat}: {seconds} seconds',
+  'table.clockLabel': 'Game clock of {seat}: {time}',
   'table.lastTrick': 'Last trick',
   'table.noLastTrick': 'No trick has been played yet.',
   'table.yourTurn': 'Your turn: play a card.',
@@ -594,6 +597,8 @@ export const en = {
   'life.rematchAccept': 'Accept the rematch',
   'over.resigned': '{seat} resigned.',
   'over.resignedTeam': '{seat} resigned for {team}.',
+  'over.flagged': '{seat} ran out of time.',
+  'over.flaggedTeam': '{seat} ran out of time: {team} lose on time.',
 
   'life.takeBack': 'Take my seat back',
   'refusal.not_idle': 'That player has not been idle long enough yet.',

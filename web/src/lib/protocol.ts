@@ -24,6 +24,8 @@ export interface TableView {
   status: 'waiting' | 'playing' | 'finished' | string;
   public: boolean;
   turn_timer: number | null;
+  /** The game clock chosen for the table (seconds), or null. */
+  clock?: { initial: number; increment: number } | null;
   game_id: string | null;
   game_number: number;
   seats: SeatView[];
@@ -130,6 +132,8 @@ export interface KrakenGameResult {
   rounds: KrakenRoundResult[];
   /** The seat that resigned (for its team), when the game ended so. */
   resigned?: number;
+  /** The seat whose game clock ran out (it also `resigned`). */
+  flagged?: number;
 }
 
 export interface GurkaGameResult {
@@ -138,6 +142,7 @@ export interface GurkaGameResult {
   winners: number[];
   buybacks: number[];
   resigned?: number;
+  flagged?: number;
 }
 
 export type GameResult = KrakenGameResult | GurkaGameResult;
@@ -165,6 +170,15 @@ export interface StateMessage {
   chat?: ChatMessage[];
   /** The empty seat kept for us by name (the table never says for whom). */
   kept?: number | null;
+  clock?: GameClock | null;
+}
+
+/** The game clock's times when the server sent a message: seconds left per seat
+ * (null: no clock), the seat whose time runs, the server's time. */
+export interface GameClock {
+  remaining: (number | null)[];
+  running: number | null;
+  at: number;
 }
 
 export interface UpdateMessage {
@@ -176,6 +190,7 @@ export interface UpdateMessage {
   events: GameEvent[];
   observation?: Observation;
   deadline?: number | null;
+  clock?: GameClock | null;
 }
 
 export interface AckMessage {

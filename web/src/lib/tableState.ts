@@ -5,6 +5,7 @@
 import {
   isCardAction,
   type ChatMessage,
+  type GameClock,
   type GameEvent,
   type GameResult,
   type GurkaTrick,
@@ -79,6 +80,10 @@ export interface TableState {
   turnSince: number;
   /** The server's deadline of the move (epoch seconds), when the table has a timer. */
   deadline: number | null;
+  /** The game clock as last received, and when (ms, the caller's clock): the
+   * running seat counts down from then, whatever the skew of our clock. */
+  clock: GameClock | null;
+  clockSince: number;
   nextId: number;
 }
 
@@ -106,8 +111,26 @@ export function initialState(): TableState {
     needsSync: false,
     turnSince: 0,
     deadline: null,
+    clock: null,
+    clockSince: 0,
     nextId: 1,
   };
+}
+
+/** The seconds `seat` has on its game clock at `now` (ms, our clock), counting the
+ * running seat down from when the clock was received; null for a seat without one. */
+export function clockLeft(state: TableState, seat: number, now: number): number | null {
+  const clock = state.clock;
+  const left = clock?.remaining[seat];
+  if (clock === null || left === null || left === undefined) return null;
+  const running = clock.running === seat && !state.result;
+  return Math.max(0, running ? left - (now - state.clockSince) / 1000 : left);
+}
+
+/** Seconds as a clock shows them: `m:ss` (whole seconds, rounded up). */
+export function formatClock(seconds: number): string {
+  const whole = Math.ceil(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
 /** Normalise a trick of either engine. */
@@ -164,6 +187,8 @@ export function reduce(state: TableState, message: ServerMessage, now = 0): Tabl
         chat: message.chat ? message.chat.map(chatLine).slice(-CHAT_LIMIT) : state.chat,
         turnSince: message.to_move !== state.toMove || newGame ? now : state.turnSince,
         deadline: message.deadline ?? null,
+        clock: message.clock ?? null,
+        clockSince: now,
       };
     }
     case 'update': {
@@ -217,6 +242,8 @@ export function reduce(state: TableState, message: ServerMessage, now = 0): Tabl
         result,
         turnSince: message.to_move !== state.toMove ? now : state.turnSince,
         deadline: message.deadline ?? null,
+        clock: message.clock ?? null,
+        clockSince: now,
       };
     }
     case 'seat':

@@ -137,6 +137,8 @@ function CreateTableForm({ all }: { all: Kinds }) {
   const [listed, setListed] = useState<boolean | null>(null);
   const [spectatorChat, setSpectatorChat] = useState<'apart' | 'off'>('apart');
   const [timer, setTimer] = useState('');
+  const [clockInitial, setClockInitial] = useState('');
+  const [clockIncrement, setClockIncrement] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const n = seatCount(game, rules);
@@ -171,6 +173,7 @@ function CreateTableForm({ all }: { all: Kinds }) {
         public: isPublic,
         spectator_chat: spectatorChat,
         turn_timer: timer.trim() ? Number(timer) : undefined,
+        clock: clockInitial.trim() ? { initial: Number(clockInitial), increment: Number(clockIncrement.trim() || 0) } : undefined,
       };
       const created = await api<{ table: TableView; invite: string }>('/api/tables', { body });
       rememberInvite(created.table.id, created.invite);
@@ -290,6 +293,22 @@ function CreateTableForm({ all }: { all: Kinds }) {
       <label class="field" for="turn-timer">
         <span>{t('create.timer')}</span>
         <input id="turn-timer" type="number" min="1" max="3600" value={timer} onInput={(e) => setTimer((e.target as HTMLInputElement).value)} />
+      </label>
+      <label class="field" for="clock-initial">
+        <span>{t('create.clock')}</span>
+        <input id="clock-initial" type="number" min="1" max="10800" value={clockInitial} onInput={(e) => setClockInitial((e.target as HTMLInputElement).value)} />
+      </label>
+      <label class="field" for="clock-increment">
+        <span>{t('create.clockIncrement')}</span>
+        <input
+          id="clock-increment"
+          type="number"
+          min="0"
+          max="600"
+          value={clockIncrement}
+          disabled={!clockInitial.trim()}
+          onInput={(e) => setClockIncrement((e.target as HTMLInputElement).value)}
+        />
       </label>
       {error && (
         <p role="alert" class="error">
