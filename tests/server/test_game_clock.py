@@ -195,3 +195,31 @@ def test_the_clocks_survive_a_restart_with_a_grace_for_the_running_seat(
             await restarted.close()
 
     run(main)
+
+
+def test_a_gurka_player_whose_time_runs_out_is_last(tmp_path: Path) -> None:
+    async def main() -> None:
+        clock = ManualClock()
+        service = await started_service(tmp_path, clock=clock)
+        try:
+            owner, _ = await service.accounts.guest("owner", "127.0.0.1")
+            view, _ = await service.tables.create_table(
+                owner, "gurka", None, {"players": 3}, [HUMAN, RANDOM, RANDOM], clock={"initial": 5}
+            )
+            client = Client(owner.id, "owner", 0)
+            await service.play.attach(view["id"], client)
+            await service.tables.start_game(owner, view["id"], seed=1)
+            waiting = await until(client, lambda m: m.get("to_move") == 0 and "observation" in m)
+            assert waiting["clock"]["remaining"] == [5, None, None]
+            clock.advance(4.9)
+            rt = await service.tables.runtime(view["id"])
+            assert rt.in_play
+            clock.advance(0.2)
+            over = await until(client, lambda m: m["type"] == "state" and "result" in m)
+            result = over["result"]
+            assert result["flagged"] == 0 and result["resigned"] == 0
+            assert 0 not in result["winners"] and result["winners"]
+        finally:
+            await service.close()
+
+    run(main)
