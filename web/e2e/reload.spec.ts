@@ -35,7 +35,10 @@ test('a reload mid-trick restores the table', async ({ player }) => {
   await expect(second.locator('.hand .hand-card')).toHaveCount(hand.length);
   await second.close();
 
-  // and the game goes on: the number key of a legal card plays it
+  // and the game goes on: once the hand is active again (online, nothing in flight:
+  // the second tab's socket may have made the first reconnect, and a key pressed
+  // while offline is ignored, never queued), the number key of a legal card plays it
+  await expect(page.locator('.hand-active .hand-card[data-legal=true]').first()).toBeVisible();
   const index = await page.locator('.hand .hand-card').evaluateAll((els) => els.findIndex((e) => e.getAttribute('data-legal') === 'true'));
   await page.locator('body').press(String(index + 1));
   await expect.poll(() => tableVersion(page)).toBeGreaterThan(version);
