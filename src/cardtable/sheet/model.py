@@ -14,6 +14,7 @@ cardtable.sheet.model.SheetError: format: version 2 is not supported: this progr
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, Generic, Protocol, TypeVar
 
@@ -181,7 +182,7 @@ def check_title(value: object) -> str:
     return value.strip()
 
 
-class SheetRounds(Generic[EntryT, ScoredT]):
+class SheetRounds(ABC, Generic[EntryT, ScoredT]):
     """The rounds of a sheet and their changes (add, replace, delete, undo): each
     change scores every round again first and is refused, changing nothing, when a
     round no longer fits.
@@ -195,14 +196,14 @@ class SheetRounds(Generic[EntryT, ScoredT]):
     _scored: list[ScoredT]
     _undo: list[list[EntryT]]
 
+    @abstractmethod
     def _rescored(self, entries: Sequence[EntryT], fresh: int | None) -> Any:
         """Every round of ``entries`` scored (``fresh``: the number of the round being
         entered, see :func:`in_round`)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _keep(self, rescored: Any) -> None:
         """Keep what :meth:`_rescored` gave."""
-        raise NotImplementedError
 
     @property
     def entries(self) -> list[EntryT]:
