@@ -26,13 +26,14 @@ BAD_VERSIONS = [
     (True, "{kind} record: unsupported 'version' True: expected 1"),
 ]
 
-# Every combination of rules, with the doubling, roem and deal options drawn too.
+# Every combination of rules, with the doubling, roem, deal and signals options drawn too.
 rules_st = st.sampled_from(ALL_RULES).flatmap(
     lambda r: st.builds(
         r.replace,
         double_spades=st.booleans(),
         multiply_roem=st.booleans(),
         deal=st.sampled_from([(3, 2, 3), (4, 4)]),
+        signals=st.sampled_from(["none", "high_asks", "low_asks"]),
     )
 )
 

@@ -9,6 +9,7 @@ from typing import Any
 from cardtable.cards import Card, Suit
 from cardtable.kraken.rules import Rules
 from cardtable.kraken.seat import Seat
+from cardtable.kraken.signals import GivenSignal, signals_in
 from cardtable.kraken.trick import Trick
 
 __all__ = ["Observation"]
@@ -53,6 +54,13 @@ class Observation:
     """Card points taken so far per team."""
     roem: tuple[int, int]
     """Roem scored so far per team (trick roem, or declared roem once play starts)."""
+
+    @property
+    def signals(self) -> tuple[GivenSignal, ...]:
+        """Every partner signal given so far under ``rules.signals``, in playing order
+        (derived from the public cards played; empty when the rules have none). See
+        :mod:`cardtable.kraken.signals`."""
+        return signals_in(self.tricks, self.trick, self.trump, self.rules)
 
     def to_dict(self) -> dict[str, Any]:
         """The observation as JSON-serializable data."""

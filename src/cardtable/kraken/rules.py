@@ -15,18 +15,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, get_args
 
-__all__ = ["PRESETS", "Rules"]
+__all__ = ["PRESETS", "Rules", "SignalConvention"]
 
 TrumpChoice = Literal["free", "free_dealer", "utrecht", "random"]
 RandomFallback = Literal["second_card", "call_other"]
 PlayRules = Literal["amsterdam", "rotterdam"]
 RoemMode = Literal["tricks", "hand", "none"]
+SignalConvention = Literal["none", "high_asks", "low_asks"]
 
 _CHOICES: Final[dict[str, tuple[str, ...]]] = {
     "trump_choice": get_args(TrumpChoice),
     "random_fallback": get_args(RandomFallback),
     "play": get_args(PlayRules),
     "roem": get_args(RoemMode),
+    "signals": get_args(SignalConvention),
 }
 
 
@@ -71,6 +73,13 @@ class Rules:
     the higher total wins, equal totals are a draw."""
     deal: tuple[int, ...] = field(default=(3, 2, 3), metadata={"type": "deal"})
     """Packet sizes dealt to each player in turn; they sum to 8."""
+    signals: SignalConvention = "none"
+    """The partner signals agreed out loud before the game (the rulebook allows them
+    when discussed so): ``none``; ``high_asks``: a discard (a card that neither follows
+    suit nor trumps) of an ace, ten, king or queen asks partner for that suit, of a
+    jack, nine, eight or seven says it is not wanted; ``low_asks``: the reverse. Public
+    to every seat; it changes neither what is legal nor the score
+    (:mod:`cardtable.kraken.signals`)."""
 
     def __post_init__(self) -> None:
         for name, allowed in _CHOICES.items():
