@@ -84,3 +84,16 @@ def test_bot_levels(kinds: dict[str, Any]) -> None:
 def test_the_client_keeps_no_copy_of_the_rules() -> None:
     assert not (WEB / "rules.json").exists()
     assert "/api/kinds" in (WEB / "rules.ts").read_text()
+
+
+def test_every_rules_field_and_choice_has_its_words_in_the_catalog(
+    kinds: dict[str, Any],
+) -> None:
+    """The create form labels a field ``rule.NAME`` and a choice ``opt.NAME.VALUE``
+    (tests/i18n.test.ts holds every language to the English keys)."""
+    catalog = (WEB.parent / "i18n" / "en.ts").read_text(encoding="utf-8")
+    for entry in kinds["kinds"]:
+        for field in entry["rules"]["fields"]:
+            assert f"'rule.{field['name']}'" in catalog, field["name"]
+            for option in field.get("options", []):
+                assert f"'opt.{field['name']}.{option}'" in catalog, (field["name"], option)

@@ -13,6 +13,9 @@ describe('reading sheets', () => {
     const sheet = readSheet(kraken);
     expect(sheet).toMatchObject({ title: '', players: null, rules: { roem: 'tricks', rounds: 16, target_score: null } });
     expect(sheet.rounds[0]).toEqual({ declarers: 1, declarer: null, points_of: 0, card_points: 70, spades: false, challenge: 'none', mars: null, roem: [[], []], declared: [0, 0, 0, 0], stuk: [false, false, false, false] });
+    // the engine's rules as it writes them now, partner signals included (they do not change the score)
+    expect(readSheet({ ...kraken, rules: { signals: 'high_asks' } }).rules.signals).toBe('high_asks');
+    expect(sheet.rules.signals).toBe('none');
     expect(readGurkaEntry({ penalties: [0, 13, 0] })).toEqual({ penalties: [0, 13, 0], tricks: null, buybacks: [] });
   });
 
@@ -20,6 +23,7 @@ describe('reading sheets', () => {
     expect(refusal(() => readSheet({ ...kraken, version: 2 }))).toBe('format');
     expect(refusal(() => readSheet({ ...kraken, colour: 'red' }))).toBe('format');
     expect(refusal(() => readSheet({ ...kraken, rules: { roem: 'double' } }))).toBe('format');
+    expect(refusal(() => readSheet({ ...kraken, rules: { signals: 'peter' } }))).toBe('format');
     expect(refusal(() => readSheet({ ...kraken, teams: ['Us'] }))).toBe('format');
     expect(refusal(() => readKrakenEntry({ declarers: 0, points_of: 0 }))).toBe('format');
     expect(refusal(() => readKrakenEntry({ declarers: 0, points_of: 0, card_points: 90, challenge: 'double' }))).toBe('format');

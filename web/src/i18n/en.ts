@@ -79,6 +79,7 @@ export const en = {
   'rule.target_score': 'Target score (empty: play the rounds)',
   'rule.optional_empty': 'none',
   'rule.deal': 'Deal in packets of',
+  'rule.signals': 'Partner signals (agreed out loud)',
   'rule.players': 'Players',
   'rule.stake': 'Stake (chips)',
   'rule.eliminate_at': 'Out at penalty points',
@@ -100,6 +101,9 @@ export const en = {
   'opt.roem.tricks': 'in tricks',
   'opt.roem.hand': 'declared from hand',
   'opt.roem.none': 'no roem',
+  'opt.signals.none': 'no signals',
+  'opt.signals.high_asks': 'a high discard asks for the suit',
+  'opt.signals.low_asks': 'a low discard asks for the suit',
   'opt.penalty_tricks.last': 'the last trick only',
   'opt.penalty_tricks.every': 'every trick',
 
@@ -337,6 +341,8 @@ export const en = {
     'Roem are bonus points: three cards in sequence 20, four 50, king and queen of trump (stuk) 20, four tens, queens, kings or aces 100, four jacks 200. Depending on the settings they count in the tricks you take or are declared from your hand.',
   'rules.kraken.7':
     'If the declarers do not score more than the opponents, they are nat: they score nothing and the opponents get everything. A team that takes every trick is mars and earns 100 more. The multiplier of the challenges applies to the score of the round.',
+  'rules.kraken.8':
+    'The rules allow partner signals when they are agreed out loud before the game, so a table may choose one in its settings, and everyone knows it. A discard is a card that neither follows suit nor is a trump. With “a high discard asks”, discarding an ace, ten, king or queen asks your partner for that suit, and a jack, nine, eight or seven says you do not want it; with “a low discard asks” it is the other way round. Signals change neither the cards you may play nor the score.',
   'rules.gurka.1':
     'Gurka is played by three to eight players with a full deck; only the ranks matter, from ace (high) down to two. Everyone pays a stake into the pot. Each round every player gets six cards and six tricks are played.',
   'rules.gurka.2':

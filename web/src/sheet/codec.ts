@@ -109,6 +109,7 @@ function readRules<T extends object>(data: unknown, defaults: T): T {
 
 function checkKrakenRules(rules: KrakenRules): void {
   if (!['tricks', 'hand', 'none'].includes(rules.roem)) bad("'rules': roem");
+  if (!['none', 'high_asks', 'low_asks'].includes(rules.signals)) bad("'rules': signals");
   for (const name of ['challenges', 'double_spades', 'multiply_roem'] as const) bool(rules[name], `'rules': ${name}`);
   int(rules.rounds, "'rules': rounds", 1, 1000);
   if (rules.target_score !== null) int(rules.target_score, "'rules': target_score", 1, 10_000);

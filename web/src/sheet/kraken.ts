@@ -33,6 +33,8 @@ export interface KrakenRules {
   /** Play until a team reaches this, at the end of that round; null: `rounds` rounds. */
   target_score: number | null;
   deal: number[];
+  /** The agreed partner signals (`none`, `high_asks`, `low_asks`); they do not change the score. */
+  signals: string;
 }
 
 export const DEFAULT_KRAKEN_RULES: KrakenRules = {
@@ -46,6 +48,7 @@ export const DEFAULT_KRAKEN_RULES: KrakenRules = {
   rounds: 16,
   target_score: null,
   deal: [3, 2, 3],
+  signals: 'none',
 };
 
 /** The engine's presets (cardtable.kraken.rules.PRESETS). */
