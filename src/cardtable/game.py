@@ -170,6 +170,11 @@ class GameKind:
     """A round (as :attr:`current_round` gives it) that the observing seat cannot
     tell from the real one, the hidden cards dealt in any consistent way: how a
     search with no game-specific code builds its worlds (then :attr:`resample`)."""
+    fixed_deal: Callable[[Any, int], GameState] | None = None
+    """One deal of a match whose contract (trump, declarer) is fixed from the cards
+    by a deterministic rule, so that only card play is left to the players: the same
+    cards as :attr:`new_deal` of that seed (None: the game has no contract to fix;
+    Kraken's rule is :mod:`cardtable.kraken.contracts`)."""
 
     def rules(self, preset: str | None = None, changes: Mapping[str, Any] | None = None) -> Any:
         """The rules of a preset (or the defaults) with ``changes`` applied;
@@ -187,8 +192,14 @@ class GameKind:
         """The number of seats with ``rules``."""
         return len(self.seat_names(rules))
 
-    def deal(self, rules: Any, seed: int) -> GameState:
-        """One deal of a match (:attr:`new_deal`, or a whole game)."""
+    def deal(self, rules: Any, seed: int, fixed: bool = False) -> GameState:
+        """One deal of a match (:attr:`new_deal`, or a whole game); with ``fixed``,
+        its contract fixed from the cards (:attr:`fixed_deal`; ``ValueError`` for a
+        game that has none)."""
+        if fixed:
+            if self.fixed_deal is None:
+                raise ValueError(f"{self.title} has no contracts to fix")
+            return self.fixed_deal(rules, seed)
         return (self.new_deal or self.new_game)(rules, seed)
 
     def text(self, state: GameState) -> str:

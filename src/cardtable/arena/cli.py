@@ -45,6 +45,13 @@ def register(commands: Any) -> None:
     )
     parser.add_argument("--rules", help="a rules preset of the game, or rules fields as JSON")
     parser.add_argument(
+        "--contracts",
+        choices=["bid", "fixed"],
+        default="bid",
+        help="bid: the full game (default); fixed: trump and declarer fixed from the cards, "
+        "so that only card play is measured (Kraken; docs/arena.md)",
+    )
+    parser.add_argument(
         "--set", action="append", default=[], metavar="FIELD=VALUE", help="a rules field"
     )
     parser.add_argument("--players", type=int, help="players (the rules field, if the game has it)")
@@ -92,6 +99,13 @@ def register_duel(commands: Any) -> None:
     duel.add_argument("--players", type=int, help="players (Gurka: 4 unless given)")
     duel.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
     duel.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    duel.add_argument(
+        "--contracts",
+        choices=["bid", "fixed"],
+        default="bid",
+        help="bid: the full game (default); fixed: contracts fixed from the cards, "
+        "card play alone (duplicate games)",
+    )
     duel.set_defaults(handler=_duel)
 
 
@@ -105,11 +119,20 @@ def _duel(args: argparse.Namespace) -> int:
 
         rules = game.rules(changes=changes) if changes else None
         result = duplicate(
-            game.name, spec_a, spec_b, args.deals, rules, seed=args.seed, workers=args.workers
+            game.name,
+            spec_a,
+            spec_b,
+            args.deals,
+            rules,
+            seed=args.seed,
+            workers=args.workers,
+            contracts=args.contracts,
         )
     else:
         from cardtable.arena.gurka_duel import rotated
 
+        if args.contracts != "bid":
+            raise ValueError(f"{game.title} has no contracts to fix: use --contracts bid")
         if "players" not in changes and _has_field(game.name, "players"):
             changes["players"] = 4
         result = rotated(
@@ -218,6 +241,7 @@ def _arena(args: argparse.Namespace) -> int:
         args.seed,
         args.time_limit,
         args.max_restarts,
+        args.contracts,
     )
     console = Console(stderr=True)
     start = time.perf_counter()

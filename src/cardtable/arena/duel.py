@@ -58,10 +58,11 @@ def _match(
     rules: Any,
     seed: int,
     game: str = "kraken",
+    contracts: str = "bid",
 ) -> Match:
     bots = (BotSpec.builtin(*spec_a).label, BotSpec.builtin(*spec_b).label)
     data = rules.to_dict() if rules is not None else {}
-    return Match(game, bots, deals, "duplicate", data, seed)
+    return Match(game, bots, deals, "duplicate", data, seed, contracts=contracts)
 
 
 def duplicate(
@@ -72,9 +73,12 @@ def duplicate(
     rules: Any = None,
     seed: int = 0,
     workers: int | None = None,
+    contracts: str = "bid",
 ) -> DuelResult:
     """A duplicate match of ``game`` (its default rules without ``rules``) over
-    ``deals`` deals between two bots given as (name, options)."""
-    match = _match(spec_a, spec_b, deals, rules, seed, game)
+    ``deals`` deals between two bots given as (name, options); ``contracts="fixed"``
+    fixes each deal's contract from its cards (card play alone,
+    :data:`~cardtable.arena.formats.CONTRACTS`)."""
+    match = _match(spec_a, spec_b, deals, rules, seed, game, contracts)
     diffs = pair_diffs(match, run_match(match, workers=workers))
     return summarize(diffs[(0, 1)])

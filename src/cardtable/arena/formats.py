@@ -12,6 +12,12 @@
 A game's fair format is its kind's ``match_format``
 (:attr:`cardtable.game.GameKind.match_format`).
 
+``contracts`` says how each deal's contract is made: ``bid`` (the full game, the
+default) or ``fixed`` (trump and declarer fixed from the cards by the game's rule,
+:attr:`cardtable.game.GameKind.fixed_deal`; for Kraken
+:mod:`cardtable.kraken.contracts`), so that only card play is measured. The rule
+depends on the cards alone, so both halves of a duplicate deal get the same contract.
+
 A :class:`Match` is plain data; :func:`schedule` expands it into :class:`Play` tasks,
 each a pure function of its fields, so any backend reproduces the same results.
 
@@ -32,9 +38,12 @@ from cardtable.arena.games import make_rules, seed_stride
 from cardtable.arena.specs import BotSpec
 from cardtable.game import kind
 
-__all__ = ["FORMATS", "Match", "Play", "deal_seed", "schedule"]
+__all__ = ["CONTRACTS", "FORMATS", "Match", "Play", "deal_seed", "schedule"]
 
 FORMATS = ("duplicate", "rotated", "round-robin")
+
+CONTRACTS = ("bid", "fixed")
+"""How a deal's contract is made: by the players (``bid``) or from the cards (``fixed``)."""
 
 DEAL_STRIDE = 1_000_003
 """Deal ``i`` of a run with seed ``s`` has seed ``s * DEAL_STRIDE + i``."""
@@ -59,6 +68,9 @@ class Match:
     """Seconds an external bot has per decision (None: no limit)."""
     max_restarts: int = 3
     """Restarts of a crashed external bot per seat and game before it is given up."""
+    contracts: str = "bid"
+    """``bid``: the full game; ``fixed``: each deal's contract fixed from its cards,
+    only card play left to the bots (see the module)."""
 
     def __post_init__(self) -> None:
         game = kind(self.game)
@@ -74,6 +86,12 @@ class Match:
             raise ValueError(
                 f"the {fmt} format is not for {game.title}; {game.title} uses {game.match_format}"
             )
+        if self.contracts not in CONTRACTS:
+            raise ValueError(
+                f"unknown contracts {self.contracts!r}: expected one of {', '.join(CONTRACTS)}"
+            )
+        if self.contracts == "fixed" and game.fixed_deal is None:
+            raise ValueError(f"{game.title} has no contracts to fix: use contracts 'bid'")
         if fmt == "duplicate" and len(self.bots) != 2:
             raise ValueError(f"the duplicate format is for two {game.title} bots; use round-robin")
         rules = make_rules(self.game, self.rules)
@@ -110,6 +128,7 @@ class Match:
             "seed": self.seed,
             "time_limit": self.time_limit,
             "max_restarts": self.max_restarts,
+            "contracts": self.contracts,
         }
 
     @classmethod
@@ -124,6 +143,7 @@ class Match:
             data.get("seed", 0),
             data.get("time_limit", 10.0),
             data.get("max_restarts", 3),
+            data.get("contracts", "bid"),
         )
 
 
@@ -146,6 +166,8 @@ class Play:
     specs: tuple[BotSpec, ...]
     time_limit: float | None
     max_restarts: int
+    contracts: str = "bid"
+    """``bid`` or ``fixed`` (:attr:`Match.contracts`)."""
 
     @property
     def key(self) -> str:
@@ -206,6 +228,7 @@ def schedule(match: Match) -> list[Play]:
                         specs,
                         match.time_limit,
                         match.max_restarts,
+                        match.contracts,
                     )
                 )
     return plays

@@ -286,7 +286,7 @@ def play(task: Play) -> PlayResult:
     """Play ``task`` to the end and return its result."""
     game = kind(task.game)
     rules = make_rules(task.game, task.rules)
-    state = game.deal(rules, task.seed)
+    state = game.deal(rules, task.seed, fixed=task.contracts == "fixed")
     faults: list[Fault] = []
     seats = [_seat_for(task.specs[bot], s, faults, task) for s, bot in enumerate(task.seats)]
 

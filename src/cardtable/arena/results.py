@@ -197,7 +197,10 @@ class Results:
         from rich.table import Table
 
         unit = kind(self.match["game"]).score_unit
-        bots = Table(title=f"{self.match['game']} {self.match['format']}: {self.plays} games")
+        fixed = ", fixed contracts" if self.match.get("contracts") == "fixed" else ""
+        bots = Table(
+            title=f"{self.match['game']} {self.match['format']}{fixed}: {self.plays} games"
+        )
         for column in ("bot", "deals", f"{unit}/deal vs field [95% CI]", "wins"):
             bots.add_column(column, justify="left" if column == "bot" else "right")
         bots.add_column("rating [95% CI]", justify="right")

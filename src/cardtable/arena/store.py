@@ -30,6 +30,7 @@ class Store:
         data = match.to_dict()
         if described.exists():
             saved = json.loads(described.read_text(encoding="utf-8"))
+            saved = {"contracts": "bid", **saved}  # saved before matches had contracts
             if saved != data:
                 raise ValueError(
                     f"{described} describes another match; use a new --out directory "

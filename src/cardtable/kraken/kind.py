@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from cardtable.game import GameKind
+from cardtable.kraken.contracts import bid_to, fixed_contract, fixed_rules
 from cardtable.kraken.game import Game
 from cardtable.kraken.inference import sample_hidden
 from cardtable.kraken.observation import Observation
@@ -32,6 +33,15 @@ def _resample(rnd: Round, seat: int, rng: random.Random) -> Round:
 def _deal(rules: Rules, seed: int) -> Round:
     """A match plays Kraken deal by deal: one round, the dealer drawn from the seed."""
     return Round.new(rules, seed % 4, seed)
+
+
+def _fixed_deal(rules: Rules, seed: int) -> Round:
+    """The deal of :func:`_deal` (the same cards and dealer) with its contract fixed
+    by :func:`~cardtable.kraken.contracts.fixed_contract` and reached by
+    :func:`~cardtable.kraken.contracts.bid_to`: the round starts at the first card."""
+    round_ = _deal(fixed_rules(rules), seed)
+    bid_to(round_, fixed_contract(round_.initial_hands, round_.dealer))
+    return round_
 
 
 def _scores(state: Round | Game) -> list[float]:
@@ -61,6 +71,7 @@ KIND = GameKind(
     match_format="duplicate",
     new_deal=_deal,
     scores=_scores,
+    fixed_deal=_fixed_deal,
 )
 """Four seats in two partnerships (N-S against E-W); matches replay each deal with
 the partnerships swapped."""
