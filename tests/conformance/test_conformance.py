@@ -110,8 +110,8 @@ def test_an_illegal_action_changes_nothing(name: str, position: tuple[int, int],
         return
     before = json.dumps(state.to_record(), sort_keys=True)
     legal = state.legal_actions()
-    if junk in legal:
-        return
+    if junk.strip().casefold() in {action.casefold() for action in legal}:
+        return  # a legal action in another spelling ("PASS" for "pass")
     assert not state.can_apply(junk)
     assert all(state.can_apply(action) for action in legal)
     with pytest.raises(IllegalAction):
