@@ -1,0 +1,402 @@
+"""The Gurka expert: legal actions in every variation, determinism, the observation
+only, its fast simulation against the engine, its inference against an exact
+posterior, its evaluation of buy-backs and of a round's penalties, worked examples."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardtable.bots import make_bot
+from cardtable.bots.base import Bot, BotDriver
+from cardtable.bots.gurka_expert import (
+    POOL_SIZE,
+    BuybackSearch,
+    GurkaExpertBot,
+    PlayModel,
+    Table,
+    Valuation,
+    WorldSampler,
+    outcome_pool,
+    play_out,
+    rest_of_game,
+    round_plays,
+)
+from cardtable.bots.gurka_heuristic import card_policy
+from cardtable.bots.gurka_search import RoundSim
+from cardtable.cards import CARDS, CardSet
+from cardtable.gurka import Game, Observation, Round, Rules
+from cardtable.gurka.ledger import Ledger
+from cardtable.gurka.trick import legal_mask, target_rank
+from tests.gurka.strategies import rules_strategy
+
+VARIATIONS = [
+    Rules(
+        players=p,
+        match_previous=a,
+        must_head=b,
+        aces_unbeatable=c,
+        lead_lowest=d,
+        penalty_tricks="every" if p % 3 == 0 else "last",
+        eliminate_at=20 if p % 2 else 30,
+        free_rebuy=p % 4 == 1,
+    )
+    for p, (a, b, c, d) in zip(
+        itertools.cycle(range(3, 9)), itertools.product([False, True], repeat=4), strict=False
+    )
+]
+
+
+def ranks_of(mask: int) -> list[int]:
+    return sorted(int(CARDS[i].rank) for i in range(52) if mask >> i & 1)
+
+
+# -- whole games -----------------------------------------------------------------------
+
+
+def test_the_expert_only_plays_legal_actions_in_every_variation() -> None:
+    decisions = 0
+    for i, rules in enumerate(VARIATIONS):
+        rules = rules.replace(eliminate_at=14)
+        bots: list[Bot] = [
+            GurkaExpertBot(iterations=4, seed=s) if s % 2 == 0 else make_bot("random", seed=s)
+            for s in range(rules.players)
+        ]
+        game = Game.new(rules, i)
+        driver = BotDriver("gurka", game, bots, rules)
+        driver.start()
+        steps = 0
+        while not game.is_over and steps < 120:
+            seat = game.to_move
+            assert seat is not None
+            obs = game.observation(seat)
+            action = bots[seat].act(obs)
+            assert action in obs.legal_actions, (action, obs.legal_actions)
+            driver.play(action)
+            steps += 1
+        decisions += steps
+    assert decisions > 1200
+
+
+def test_the_expert_is_deterministic_for_a_seed_with_an_iteration_budget() -> None:
+    rules = Rules(players=4, eliminate_at=15)
+
+    def record(seed: int) -> list[str]:
+        bots: list[Bot] = [GurkaExpertBot(iterations=12, seed=seed + s) for s in range(4)]
+        return BotDriver("gurka", Game.new(rules, 7), bots, rules).run().actions  # type: ignore[attr-defined,no-any-return]
+
+    first = record(3)
+    assert first == record(3)
+    assert first != record(40)
+
+
+def test_the_expert_refuses_bad_budgets_and_other_games() -> None:
+    with pytest.raises(ValueError, match="iterations must be at least 1"):
+        GurkaExpertBot(iterations=0)
+    with pytest.raises(ValueError, match="milliseconds must be positive"):
+        GurkaExpertBot(milliseconds=0)
+    from cardtable.kraken import Round as KrakenRound
+    from cardtable.kraken import Rules as KrakenRules
+
+    kraken = KrakenRound.new(KrakenRules(), 0, 1)
+    with pytest.raises(ValueError, match="plays gurka only"):
+        GurkaExpertBot(iterations=2).act(kraken.observation(kraken.to_move))
+
+
+def test_a_time_budget_gives_a_legal_action() -> None:
+    game = Game.new(Rules(players=5), 2)
+    obs = game.observation(game.to_move)  # type: ignore[arg-type]
+    assert GurkaExpertBot(milliseconds=5, seed=1).act(obs) in obs.legal_actions
+
+
+# -- the observation only --------------------------------------------------------------
+
+
+def test_the_expert_only_sees_the_observation() -> None:
+    """Two rounds that differ only in cards the seat cannot see give it the same
+    observation, and so the same decision."""
+    rnd = Round.new(Rules(players=4), dealer=0, seed=5)
+    for _ in range(6):
+        rnd.apply(rnd.legal_actions()[-1])
+    seat = rnd.to_move
+    assert seat is not None
+    obs = rnd.observation(seat)
+    sampler = WorldSampler(obs, Table(obs.rules), PlayModel(4))
+    hands, weight = sampler.sample(random.Random(7))
+    assert weight > 0
+    # a world with the sampled ranks, in suits unused by this round
+    used = CardSet(0)
+    for trick in rnd.tricks:
+        used = used | CardSet(trick.cards)
+    used = used | CardSet(c for _, c in rnd.trick) | CardSet(obs.hand)
+    free = [c for c in CARDS if c not in used]
+    redealt: dict[int, list[object]] = {seat: list(obs.hand)}
+    for other in rnd.seats:
+        if other == seat:
+            continue
+        cards = []
+        for rank in hands[other]:
+            card = next(c for c in free if int(c.rank) == rank)
+            free.remove(card)
+            cards.append(card)
+        redealt[other] = cards
+    world = rnd.redeal(redealt)  # type: ignore[arg-type]
+    assert world.observation(seat) == obs
+    assert {s: world.hands[s] for s in rnd.seats} != {s: rnd.hands[s] for s in rnd.seats}
+    first = GurkaExpertBot(iterations=60, seed=2).act(obs)
+    second = GurkaExpertBot(iterations=60, seed=2).act(world.observation(seat))
+    assert first == second
+
+
+def test_the_observation_holds_no_hidden_cards() -> None:
+    rnd = Round.new(Rules(players=4), dealer=0, seed=3)
+    obs = rnd.observation(1)
+    others = set().union(*(set(rnd.hands[s]) for s in rnd.seats if s != 1))
+    assert not others & set(obs.hand)
+    assert "hands" not in obs.to_dict()
+
+
+# -- the fast simulation follows the engine ----------------------------------------------
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    rules=rules_strategy,
+    hand=st.lists(st.integers(0, 51), min_size=1, max_size=6, unique=True),
+    trick=st.lists(st.integers(2, 14), max_size=7),
+)
+def test_legal_ranks_and_the_heuristic_are_the_engines(
+    rules: Rules, hand: list[int], trick: list[int]
+) -> None:
+    mask = sum(1 << i for i in hand)
+    ranks = ranks_of(mask)
+    table = Table(rules)
+    top = max(trick) if trick else 0
+    legal = legal_mask(mask, target_rank(trick, rules), rules)
+    assert sorted(set(table.legal(ranks, trick, top))) == sorted(set(ranks_of(legal)))
+    for still, tricks_left in [(0, 4), (2, 4), (0, 2), (1, 1)]:
+        chosen = card_policy(mask, trick, still, tricks_left, rules)
+        assert table.heuristic(ranks, trick, top, still, tricks_left) == int(CARDS[chosen].rank)
+
+
+@pytest.mark.parametrize("rules", VARIATIONS, ids=lambda r: f"p{r.players}")
+def test_play_out_scores_rounds_as_the_engine(rules: Rules) -> None:
+    rng = random.Random(rules.players)
+    table = Table(rules)
+    n = rules.players
+    for seed in range(6):
+        rnd = Round.new(rules, dealer=seed % n, seed=seed)
+        leader = rnd.to_move
+        assert leader is not None
+        sim = RoundSim(rules, rnd.seats, [rnd.hands[s].mask for s in range(n)], leader, leader,
+                       [], 6, [0] * n)  # fmt: skip
+        sim.rollout(rng, 0.0)
+        penalties = [0] * n
+        nxt = [(s + 1) % n for s in range(n)]
+        hands = [ranks_of(rnd.hands[s].mask) for s in range(n)]
+        play_out(table, hands, nxt, n, leader, leader, [], 6, penalties, rng, [0.0] * n)
+        assert penalties == sim.penalties
+        # with random cards, every hand is played out and a trick's top card scores
+        noisy = [0] * n
+        hands = [ranks_of(rnd.hands[s].mask) for s in range(n)]
+        play_out(table, hands, nxt, n, leader, leader, [], 6, noisy, rng, [1.0] * n)
+        assert all(not h for h in hands)
+        assert 2 <= max(noisy) <= (14 * 6 if rules.penalty_tricks == "every" else 14)
+
+
+# -- inference --------------------------------------------------------------------------
+
+
+def test_round_plays_lists_each_card_with_what_its_player_played_later() -> None:
+    rnd = Round.from_hands(Rules(players=3), {0: "2C 9D KH", 1: "5H TS AS", 2: "3D 7C QC"}, 2)
+    for card in ["KH", "AS", "3D", "5H"]:
+        rnd.apply(card)
+    plays = round_plays(rnd.observation(0))
+    assert [(p.seat, p.rank, p.ranks, p.still, p.tricks_left, p.later) for p in plays] == [
+        (0, 13, (), 2, 3, ()),
+        (1, 14, (13,), 1, 3, (5,)),
+        (2, 3, (13, 14), 0, 3, ()),
+        (1, 5, (), 2, 2, ()),
+    ]
+
+
+def test_the_play_model_learns_who_follows_the_heuristic() -> None:
+    rules = Rules(players=4)
+    bots: list[Bot] = [
+        make_bot("heuristic"),
+        make_bot("random", seed=1),
+        make_bot("heuristic"),
+        make_bot("random", seed=2),
+    ]
+    model = PlayModel(4)
+    table = Table(rules)
+    for seed in range(30):
+        rnd = Round.new(rules, dealer=seed % 4, seed=seed)
+        BotDriver("gurka", rnd, bots, rules, current_round=lambda state: state).run()
+        model.learn(table, rnd.observation(0))
+    for tricks_left in (6, 5, 4):
+        assert model.epsilon(2, tricks_left) < 0.1
+        assert model.epsilon(1, tricks_left) > 0.3
+        assert model.epsilon(3, tricks_left) > 0.3
+
+
+def test_weighted_worlds_follow_the_exact_posterior_of_the_play_model() -> None:
+    """On a small position, the weighted mean of a statistic over the sampler's deals
+    matches the posterior computed by enumerating every deal of ranks."""
+    rules = Rules(players=3)
+    rnd = Round.from_hands(rules, {0: "4C 9D KH", 1: "5H 8S JS", 2: "3D 7C QC"}, dealer=2)
+    for card in ["KH", "5H"]:  # the heuristic's lead; a forced lowest card
+        rnd.apply(card)
+    obs = rnd.observation(2)
+    model = PlayModel(3)
+    model.PRIOR = (30.0, 1.0)  # type: ignore[misc]  # a seat that follows the heuristic
+    table = Table(rules)
+    sampler = WorldSampler(obs, table, model)
+    assert len(sampler.components) == 2  # the heuristic's leads and follows narrow the ranks
+    # exact: every pair of two-card rank multisets for seats 0 and 1, weighted by the
+    # number of card deals giving it and by the model's likelihood
+    hidden = sampler.hidden
+    multisets = list(itertools.combinations_with_replacement(range(2, 15), 2))
+    exact_total = exact_weight = 0.0
+    for first in multisets:
+        for second in multisets:
+            left = list(hidden)
+            ways = 1
+            for hand in (first, second):
+                for rank, k in Counter(hand).items():
+                    ways *= math.comb(left[rank], k)
+                    left[rank] -= k
+            if not ways:
+                continue
+            hands = [list(first), list(second), sampler.own]
+            if any(not sampler.components[0][s] >> r & 1 for s in (0, 1) for r in hands[s]):
+                continue
+            weight = ways * sampler._likelihood(hands)
+            exact_total += weight * max(first)
+            exact_weight += weight
+    exact = exact_total / exact_weight
+    rng = random.Random(1)
+    total = weights = 0.0
+    for _ in range(20000):
+        hands, weight = sampler.sample(rng)
+        total += weight * max(hands[0])
+        weights += weight
+    assert abs(total / weights - exact) < 0.1
+    # the uniform deal's mean differs: the play model says something
+    plain = WorldSampler(obs, table, model)
+    plain.components = plain.components[:1]
+    plain.mix = [1.0]
+    plain.epsilons = [1.0] * len(plain.epsilons)
+    uniform = sum(max(plain.sample(rng)[0][0]) for _ in range(4000)) / 4000
+    assert abs(uniform - exact) > 0.3
+
+
+# -- the rest of the game and buy-backs -------------------------------------------------
+
+
+def test_outcome_pools_are_fixed_rounds_of_the_heuristic() -> None:
+    table = Table(Rules())
+    pool = outcome_pool(table, 4)
+    assert pool is outcome_pool(table, 4)
+    assert len(pool) == POOL_SIZE
+    for outcome in pool:
+        scorers = [p for p in outcome if p]
+        assert scorers and len(set(scorers)) == 1  # the last trick's top rank, ties all score
+    hits = [p for outcome in pool for p in outcome if p]
+    assert 7 < sum(hits) / len(hits) < 11
+
+
+@settings(max_examples=15, deadline=None)
+@given(rules=rules_strategy, seed=st.integers(0, 2**32))
+def test_the_rest_of_a_game_in_the_abstract_pays_the_pot(rules: Rules, seed: int) -> None:
+    rng = random.Random(seed)
+    n = rules.players
+    scores = [rng.randrange(rules.eliminate_at) for _ in range(n)]
+    ledger = Ledger.restore(rules, scores, [True] * n, [rules.stake] * n, [0] * n, seed % n)
+    rest_of_game(ledger, [], Table(rules), rng)
+    assert ledger.is_over
+    assert sum(ledger.won) == ledger.pot
+    assert sum(ledger.chips()) == 0
+
+
+def buyback_observation(
+    scores: tuple[int, ...], alive: tuple[int, ...], pot: int, free_rebuy: bool = False
+) -> Observation:
+    """Seat 0, out, to decide at a break of a four-player game."""
+    rules = Rules(players=4, free_rebuy=free_rebuy)
+    paid = [1] * 4
+    paid[1] += pot - 4
+    return Observation(
+        seat=0,
+        to_move=0,
+        legal_actions=["buyback", "pass"],
+        phase="buyback",
+        rules=rules,
+        dealer=3,
+        seats_in_round=(0, 1, 2, 3),
+        hand=(),
+        hand_sizes=(0, 0, 0, 0),
+        leader=None,
+        trick=(),
+        tricks=(),
+        tricks_total=6,
+        round_penalties=(0, 0, 0, 0),
+        scores=scores,
+        alive=alive,
+        pot=pot,
+        chips=tuple(-p for p in paid),
+        buybacks=(0, pot - 4, 0, 0),
+        round_number=4,
+    )
+
+
+@pytest.mark.parametrize(
+    ("scores", "pot", "free", "expected"),
+    [
+        # the first buy-back is free: staying out can win nothing
+        ((33, 27, 28, 26), 4, True, "buyback"),
+        # coming back at 28 against two fresh players for a small pot: hopeless
+        ((31, 28, 2, 3), 4, False, "pass"),
+        # everyone in is close to the end and the pot is big: come back
+        ((35, 22, 21, 20), 9, False, "buyback"),
+    ],
+)
+def test_buy_back_decisions_that_are_clearly_right(
+    scores: tuple[int, ...], pot: int, free: bool, expected: str
+) -> None:
+    obs = buyback_observation(scores, (1, 2, 3), pot, free)
+    search = BuybackSearch(obs)
+    assert search.run(random.Random(1), 400, None) == expected
+    assert search.games == 400
+    assert GurkaExpertBot(iterations=100, seed=1).act(obs) == expected
+
+
+def test_valuation_counts_a_round_in_chips_of_the_pot() -> None:
+    rules = Rules(players=4)
+    game = Game.new(rules, 1)
+    while game.round_number < 3 or game.phase != "play":
+        game.apply(game.legal_actions()[0])
+    seat = game.to_move
+    assert seat is not None
+    obs = game.observation(seat)
+    value = Valuation(obs)
+    pot = game.pot
+    nobody = value.value([0, 0, 0, 0])
+    assert 0 < nobody < pot
+    # scoring is worse the more it costs
+    hit = [0, 0, 0, 0]
+    worse = []
+    for points in (2, 7, 12):
+        hit[seat] = points
+        worse.append(value.value(hit))
+    assert nobody > worse[0] > worse[1] > worse[2]
+    # another seat scoring helps; everyone else out wins the pot
+    other = (seat + 1) % 4
+    assert value.value([9 if s == other else 0 for s in range(4)]) > nobody
+    assert value.value([0 if s == seat else 40 for s in range(4)]) == pot
