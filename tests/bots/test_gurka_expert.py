@@ -400,3 +400,33 @@ def test_valuation_counts_a_round_in_chips_of_the_pot() -> None:
     other = (seat + 1) % 4
     assert value.value([9 if s == other else 0 for s in range(4)]) > nobody
     assert value.value([0 if s == seat else 40 for s in range(4)]) == pot
+
+
+# -- worked card decisions ---------------------------------------------------------------
+
+
+def test_into_the_last_trick_it_sheds_the_high_card_and_keeps_the_low_one() -> None:
+    """Fifth trick, two cards each: the jack led lets the queen be shed, and the three
+    kept for the last trick can score only if every other last card is a three or
+    lower (the two of clubs is gone; only threes and twos are left below it)."""
+    rnd = Round.from_hands(Rules(players=3), {0: "JD 8C", 1: "3S QH", 2: "6H 9S"}, dealer=2)
+    rnd.apply("JD")
+    obs = rnd.observation(1)
+    assert obs.legal_actions == ["3S", "QH"]
+    assert GurkaExpertBot(iterations=50, seed=1).act(obs) == "QH"
+
+
+def test_with_three_cards_left_it_takes_the_lead_to_shed_the_middle_card() -> None:
+    """Three cards each (as in a round's fourth trick), last to play with 2, 9 and K
+    to a trick of Q and 4: the king takes the trick and the lead, so the nine is led
+    next and the two kept to the end (0 points). Ducking with the two would leave 9
+    and K, with the queen's owner leading the next trick: the king is shed on it and
+    the nine is the highest last card (9 points)."""
+    rnd = Round.from_hands(
+        Rules(players=3), {0: "QD 5C 6C", 1: "4S 7H 8H", 2: "2C 9S KH"}, dealer=2
+    )
+    rnd.apply("QD")
+    rnd.apply("4S")
+    obs = rnd.observation(2)
+    assert obs.legal_actions == ["2C", "KH"]
+    assert GurkaExpertBot(iterations=80, seed=1).act(obs) == "KH"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 import math
@@ -37,7 +38,7 @@ class Table:
     """The rules of card play as plain flags, for the fast simulation on rank lists
     (suits never matter in Gurka, so a hand is the sorted list of its ranks)."""
 
-    __slots__ = ("aces", "every", "key", "lead_lowest", "match_previous", "must_head")
+    __slots__ = ("aces", "every", "key", "lead_lowest", "match_previous", "must_head", "plain")
 
     def __init__(self, rules: Rules) -> None:
         self._use(
@@ -62,6 +63,8 @@ class Table:
         """The flags as a tuple: match_previous, must_head, aces_unbeatable,
         lead_lowest, every trick scores."""
         self.match_previous, self.must_head, self.aces, self.lead_lowest, self.every = key
+        self.plain = not any(key)
+        """No variation of card play: :meth:`heuristic` takes a shortcut."""
 
     def legal(self, hand: list[int], ranks: list[int], top: int) -> list[int]:
         """The legal ranks of ``hand`` (sorted, lowest first) to a trick of ``ranks``
@@ -84,6 +87,17 @@ class Table:
     ) -> int:
         """The rank :func:`~cardtable.bots.gurka_heuristic.card_policy` plays from
         ``hand`` with ``still`` players after it and ``tricks_left`` tricks left."""
+        if self.plain:
+            last = hand[-1]
+            if not ranks:
+                return last
+            low = hand[0]
+            if last < top or last == low:
+                return low  # only the lowest rank may be played, or all ranks are one
+            if tricks_left <= 2 or still:
+                return last
+            # last to play: the cheapest card above the lowest rank that takes the trick
+            return hand[bisect.bisect_left(hand, top if top > low else low + 1)]
         legal = self.legal(hand, ranks, top)
         last = legal[-1]
         if legal[0] == last or self.every:
@@ -223,13 +237,18 @@ class PlayModel:
     FLOOR: ClassVar[float] = 0.03
     """The smallest off-model probability (nobody is assumed perfectly predictable)."""
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, fixed: float | None = None) -> None:
+        self.fixed = fixed
+        """When set, every seat plays off the heuristic with this probability, nothing
+        is learnt and the worlds are not weighted (no inference from play)."""
         self.agree = [[0] * 7 for _ in range(players)]
         self.differ = [[0] * 7 for _ in range(players)]
 
     def epsilon(self, seat: int, tricks_left: int) -> float:
         """The estimated chance that ``seat`` plays off the heuristic with
         ``tricks_left`` tricks left."""
+        if self.fixed is not None:
+            return self.fixed
         bucket = min(tricks_left, 6)
         a, d = self.PRIOR
         agree = self.agree[seat][bucket] + a
@@ -311,7 +330,9 @@ class WorldSampler:
         self.counts = inference.counts
         self.own = sorted(_RANK_OF[c.index] for c in obs.hand)
         self.players = len(inference.counts)
-        self.plays = [p for p in round_plays(obs) if p.seat != me]
+        self.plays = (
+            [] if model.fixed is not None else [p for p in round_plays(obs) if p.seat != me]
+        )
         self.epsilons = [model.epsilon(p.seat, p.tricks_left) for p in self.plays]
         legal = [_rank_bits(cs.mask) for cs in inference.possible]
         self.components = [legal]
@@ -320,6 +341,10 @@ class WorldSampler:
         if narrowed is not None and narrowed != legal:
             self.components.append(narrowed)
             self.mix = [mix, 1.0 - mix]
+        self.rank_lists = [
+            [tuple(r for r in range(2, 15) if bits >> r & 1) for bits in component]
+            for component in self.components
+        ]
         seats = [s for s in inference.seats if s != me and inference.counts[s] > 0]
         final = self.components[-1]
         self.order = sorted(
@@ -368,42 +393,50 @@ class WorldSampler:
         seats not in the round) and the deal's weight (0 when the draw failed)."""
         mix = self.mix
         pick = 0 if len(mix) == 1 or rng.random() < mix[0] else 1
-        allowed = self.components[pick]
+        allowed = self.rank_lists[pick]
         remaining = list(self.hidden)
         hands: list[list[int]] = [[] for _ in range(self.players)]
         hands[self.me] = list(self.own)
+        random_ = rng.random
+        density = mix[pick]
         for seat in self.order:
-            mask = allowed[seat]
-            pool = [r for r in range(2, 15) if mask >> r & 1 for _ in range(remaining[r])]
+            pool = [r for r in allowed[seat] for _ in range(remaining[r])]
             need = self.counts[seat]
-            if len(pool) < need:
+            size = len(pool)
+            if size < need:
                 return hands, 0.0
-            drawn = rng.sample(pool, need)
+            density /= _COMB[size][need]
+            drawn = []
+            for _ in range(need):
+                i = int(random_() * size)
+                size -= 1
+                drawn.append(pool[i])
+                pool[i] = pool[size]
             drawn.sort()
             for r in drawn:
                 remaining[r] -= 1
             hands[seat] = drawn
-        return hands, self._likelihood(hands) / self._proposal(hands)
+        if len(mix) > 1:
+            density += self._density(1 - pick, hands)
+        return hands, self._likelihood(hands) / density
 
-    def _proposal(self, hands: list[list[int]]) -> float:
-        """The mixture's probability of drawing the cards of ``hands`` (up to a
-        constant factor common to every deal)."""
-        total = 0.0
-        for allowed, share in zip(self.components, self.mix, strict=True):
-            remaining = list(self.hidden)
-            probability = share
-            for seat in self.order:
-                mask = allowed[seat]
-                hand = hands[seat]
-                if any(not mask >> r & 1 for r in hand):
-                    probability = 0.0
-                    break
-                available = sum(remaining[r] for r in range(2, 15) if mask >> r & 1)
-                probability /= math.comb(available, len(hand))
-                for r in hand:
-                    remaining[r] -= 1
-            total += probability
-        return total
+    def _density(self, component: int, hands: list[list[int]]) -> float:
+        """The probability (up to the factor common to every deal) that ``component``
+        of the mixture draws the cards of ``hands``, times its share."""
+        allowed = self.components[component]
+        ranks = self.rank_lists[component]
+        remaining = list(self.hidden)
+        density = self.mix[component]
+        for seat in self.order:
+            mask = allowed[seat]
+            hand = hands[seat]
+            for r in hand:
+                if not mask >> r & 1:
+                    return 0.0
+            density /= _COMB[sum(remaining[r] for r in ranks[seat])][len(hand)]
+            for r in hand:
+                remaining[r] -= 1
+        return density
 
     def _likelihood(self, hands: list[list[int]]) -> float:
         """The model's probability of the others' plays of this round in this deal."""
@@ -420,6 +453,12 @@ class WorldSampler:
             on_model = table.heuristic(hand, ranks, top, play.still, play.tricks_left) == play.rank
             likelihood *= (1 - epsilon if on_model else 0.0) + epsilon / distinct
         return likelihood
+
+
+_COMB: Final[tuple[tuple[float, ...], ...]] = tuple(
+    tuple(float(math.comb(a, k)) for k in range(7)) for a in range(53)
+)
+"""``_COMB[a][k]``: ways to choose ``k`` of ``a`` cards (k up to a hand of six)."""
 
 
 def _dealable(
@@ -569,10 +608,12 @@ class GurkaExpertBot(BaseBot):
         milliseconds: float | None = None,
         seed: int | None = None,
         chips: bool = True,
+        inference: bool = True,
     ) -> None:
         if iterations is None and milliseconds is None:
             iterations = 200
         self.chips = chips
+        self.inference = inference
         if iterations is not None and iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {iterations}")
         if milliseconds is not None and milliseconds <= 0:
@@ -584,16 +625,19 @@ class GurkaExpertBot(BaseBot):
 
     def start_game(self, game: str, seat: int, players: int, rules: object) -> None:
         """Forget what was learnt about the players of another game."""
-        self._model = PlayModel(players)
+        self._model = self._new_model(players)
+
+    def _new_model(self, players: int) -> PlayModel:
+        return PlayModel(players) if self.inference else PlayModel(players, fixed=0.1)
 
     def end_round(self, observation: AnyObservation) -> None:
         """Learn how closely each other seat followed the heuristic in the round."""
-        if isinstance(observation, Observation) and observation.tricks:
+        if isinstance(observation, Observation) and observation.tricks and self.inference:
             self._model_for(observation).learn(Table(observation.rules), observation)
 
     def _model_for(self, obs: Observation) -> PlayModel:
         if self._model is None or len(self._model.agree) != obs.rules.players:
-            self._model = PlayModel(obs.rules.players)
+            self._model = self._new_model(obs.rules.players)
         return self._model
 
     def act(self, observation: AnyObservation) -> str:
