@@ -14,8 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardtable.bots import make_bot
-from cardtable.bots.base import Bot, BotDriver
+from cardtable.bots.base import BaseBot, Bot, BotDriver
 from cardtable.bots.gurka_expert import (
+    GUARDED,
+    HEURISTIC,
     POOL_SIZE,
     BuybackSearch,
     GurkaExpertBot,
@@ -30,7 +32,8 @@ from cardtable.bots.gurka_expert import (
 )
 from cardtable.bots.gurka_heuristic import card_policy
 from cardtable.bots.gurka_search import RoundSim
-from cardtable.cards import CARDS, CardSet
+from cardtable.cards import CARDS, Card, CardSet
+from cardtable.game import Observation as AnyObservation
 from cardtable.gurka import Game, Observation, Round, Rules
 from cardtable.gurka.ledger import Ledger
 from cardtable.gurka.trick import legal_mask, target_rank
@@ -200,12 +203,13 @@ def test_play_out_scores_rounds_as_the_engine(rules: Rules) -> None:
         penalties = [0] * n
         nxt = [(s + 1) % n for s in range(n)]
         hands = [ranks_of(rnd.hands[s].mask) for s in range(n)]
-        play_out(table, hands, nxt, n, leader, leader, [], 6, penalties, rng, [0.0] * n)
+        heuristic = [table.heuristic] * n
+        play_out(table, hands, nxt, n, leader, leader, [], 6, penalties, rng, [0.0] * n, heuristic)
         assert penalties == sim.penalties
         # with random cards, every hand is played out and a trick's top card scores
         noisy = [0] * n
         hands = [ranks_of(rnd.hands[s].mask) for s in range(n)]
-        play_out(table, hands, nxt, n, leader, leader, [], 6, noisy, rng, [1.0] * n)
+        play_out(table, hands, nxt, n, leader, leader, [], 6, noisy, rng, [1.0] * n, heuristic)
         assert all(not h for h in hands)
         assert 2 <= max(noisy) <= (14 * 6 if rules.penalty_tricks == "every" else 14)
 
@@ -226,13 +230,30 @@ def test_round_plays_lists_each_card_with_what_its_player_played_later() -> None
     ]
 
 
-def test_the_play_model_learns_who_follows_the_heuristic() -> None:
+class GuardedBot(BaseBot):
+    """Plays :meth:`Table.guarded` (a test double of a player who keeps a guard)."""
+
+    name = "guarded"
+
+    def act(self, observation: AnyObservation) -> str:
+        assert isinstance(observation, Observation)
+        obs = observation
+        table = Table(obs.rules)
+        hand = sorted(int(c.rank) for c in obs.hand)
+        ranks = [int(c.rank) for _, c in obs.trick]
+        still = len(obs.seats_in_round) - len(ranks) - 1
+        tricks_left = obs.tricks_total - len(obs.tricks)
+        rank = table.guarded(hand, ranks, max(ranks, default=0), still, tricks_left)
+        return next(a for a in obs.legal_actions if Card.parse(a).rank == rank)
+
+
+def test_the_play_model_learns_who_follows_which_policy() -> None:
     rules = Rules(players=4)
     bots: list[Bot] = [
         make_bot("heuristic"),
         make_bot("random", seed=1),
         make_bot("heuristic"),
-        make_bot("random", seed=2),
+        GuardedBot(),
     ]
     model = PlayModel(4)
     table = Table(rules)
@@ -240,10 +261,11 @@ def test_the_play_model_learns_who_follows_the_heuristic() -> None:
         rnd = Round.new(rules, dealer=seed % 4, seed=seed)
         BotDriver("gurka", rnd, bots, rules, current_round=lambda state: state).run()
         model.learn(table, rnd.observation(0))
+    assert [model.policy(s) for s in (1, 2, 3)] == [HEURISTIC, HEURISTIC, GUARDED]
     for tricks_left in (6, 5, 4):
         assert model.epsilon(2, tricks_left) < 0.1
+        assert model.epsilon(3, tricks_left) < 0.1
         assert model.epsilon(1, tricks_left) > 0.3
-        assert model.epsilon(3, tricks_left) > 0.3
 
 
 def test_weighted_worlds_follow_the_exact_posterior_of_the_play_model() -> None:
@@ -255,7 +277,7 @@ def test_weighted_worlds_follow_the_exact_posterior_of_the_play_model() -> None:
         rnd.apply(card)
     obs = rnd.observation(2)
     model = PlayModel(3)
-    model.PRIOR = (30.0, 1.0)  # type: ignore[misc]  # a seat that follows the heuristic
+    model.PRIORS = ((30.0, 1.0), (2.5, 1.5))  # type: ignore[misc]  # seats that follow the heuristic
     table = Table(rules)
     sampler = WorldSampler(obs, table, model)
     assert len(sampler.components) == 2  # the heuristic's leads and follows narrow the ranks
