@@ -716,31 +716,33 @@ class GurkaExpertBot(BaseBot):
         )
         if obs.phase == "buyback":
             games = None if self.iterations is None else 4 * self.iterations
-            return BuybackSearch(obs).run(self._rng, games, deadline)
+            return BuybackSearch(obs, self._model_for(obs)).run(self._rng, games, deadline)
         search = CardSearch(obs, self._model_for(obs), self.chips)
         return search.run(self._rng, self.iterations, deadline)
 
 
 # -- the rest of the game in the abstract: buy-backs --------------------------------------
 
-POOL_SIZE: Final[int] = 400
-"""Rounds of heuristic play kept per number of players, to draw round outcomes from."""
+POOL_SIZE: Final[int] = 300
+"""Rounds kept per table of policies, to draw round outcomes from."""
 
 _DECK_RANKS: Final[tuple[int, ...]] = tuple(r for r in range(2, 15) for _ in range(4))
-_POOLS: dict[tuple[TableKey, int], list[tuple[int, ...]]] = {}
+_POOLS: dict[tuple[TableKey, tuple[int, ...]], list[tuple[int, ...]]] = {}
 
 
-def outcome_pool(table: Table, count: int) -> list[tuple[int, ...]]:
-    """The penalties of :data:`POOL_SIZE` rounds of ``count`` players played by the
-    heuristic on random deals, by position from the first leader (the same list for
-    every call with the same card-play rules: a fixed seed)."""
-    key = (table.key, count)
+def outcome_pool(table: Table, players: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The penalties of :data:`POOL_SIZE` rounds played on random deals by
+    ``len(players)`` players following the policies ``players`` (numbers, by position
+    from the first leader), in that order; the same list for every call with the same
+    card-play rules and policies (a fixed seed)."""
+    key = (table.key, players)
     pool = _POOLS.get(key)
     if pool is None:
+        count = len(players)
         rng = random.Random(7919 * count + 17)
         nxt = [(i + 1) % count for i in range(count)]
         noise = [0.0] * count
-        policies = [table.heuristic] * count
+        policies = [table.policies()[k] for k in players]
         pool = []
         for _ in range(POOL_SIZE):
             deck = rng.sample(_DECK_RANKS, 6 * count)
@@ -757,12 +759,14 @@ def rest_of_game(
     queue: Sequence[int],
     table: Table,
     rng: random.Random,
+    policy_of: Sequence[int] | None = None,
 ) -> None:
     """Play the rest of a game in the abstract on ``ledger`` (changed; the game's
     own rules of elimination, buy-back and payout): the out players of ``queue``
     decide by the heuristic's rule (:func:`~cardtable.bots.gurka_heuristic.should_buy_back`),
-    then each round's penalties are drawn from :func:`outcome_pool` (by position from the
-    dealer's left), until the pot is paid out."""
+    then each round's penalties are drawn from the :func:`outcome_pool` of the
+    policies of the players dealt in (``policy_of[seat]``, every one the heuristic
+    without it), until the pot is paid out."""
     randrange = rng.randrange
     while True:
         for seat in queue:
@@ -777,10 +781,11 @@ def rest_of_game(
                 ledger.buy_back(seat)
         dealer = ledger.next_dealer()
         seats = ledger.seats_in()
-        pool = outcome_pool(table, len(seats))
+        order = [s for s in seats if s > dealer] + [s for s in seats if s <= dealer]
+        players = tuple(HEURISTIC if policy_of is None else policy_of[s] for s in order)
+        pool = outcome_pool(table, players)
         outcome = pool[randrange(len(pool))]
         penalties = [0] * ledger.players
-        order = [s for s in seats if s > dealer] + [s for s in seats if s <= dealer]
         for s, p in zip(order, outcome, strict=True):
             penalties[s] = p
         queue = ledger.end_round(seats, penalties)
@@ -794,11 +799,15 @@ class BuybackSearch:
     random round outcomes for both (common random numbers), and the seat buys back
     when that wins more chips on average (the pot it may win minus what it pays)."""
 
-    def __init__(self, obs: Observation) -> None:
+    def __init__(self, obs: Observation, model: PlayModel | None = None) -> None:
         assert obs.scores is not None and obs.alive is not None and obs.to_move is not None
         rules = obs.rules
         n = rules.players
         self.obs = obs
+        self.policy_of = [
+            GUARDED if s == obs.seat else HEURISTIC if model is None else model.policy(s)
+            for s in range(n)
+        ]
         self.rules = rules
         self.table = Table(rules)
         self.alive = [s in obs.alive for s in range(n)]
@@ -825,7 +834,7 @@ class BuybackSearch:
         )
         if buy:
             ledger.buy_back(me)
-        rest_of_game(ledger, self.after, self.table, rng)
+        rest_of_game(ledger, self.after, self.table, rng, self.policy_of)
         return ledger.won[me] - (ledger.paid[me] - self.paid[me])
 
     def run(self, rng: random.Random, games: int | None, deadline: float | None) -> str:
@@ -864,7 +873,7 @@ class Valuation:
         self.pot = obs.pot if obs.pot is not None else n * rules.stake
         taken = obs.buybacks[obs.seat] if obs.buybacks is not None else 0
         self.cost = 0 if rules.free_rebuy and not taken else rules.stake
-        pool = outcome_pool(Table(rules), max(len(self.seats), 2))
+        pool = outcome_pool(Table(rules), (HEURISTIC,) * max(len(self.seats), 2))
         hits = [p for outcome in pool for p in outcome if p]
         self.hit = sum(hits) / len(hits) if hits else 1.0
         self._cache: dict[tuple[int, ...], float] = {}
