@@ -577,10 +577,16 @@ def round_reward(
 
 
 class CardSearch:
-    """Determinized Monte Carlo for one card decision: each world (hidden cards drawn
-    by :class:`WorldSampler`, with its weight) is played out once for every rank the
-    seat may play, the seat's later cards and the others' by the heuristic (the
-    others with their model's noise); the rank with the best weighted mean value wins."""
+    """Determinized Monte Carlo for one card decision: each world (the others' hands
+    drawn by :class:`WorldSampler`, with its weight) is played out once for every
+    rank the seat may still choose: its own later cards by :meth:`Table.guarded`, the
+    others' by their modelled policy with a little noise. The rank with the best
+    weighted mean value wins. As worlds accumulate, a rank whose mean falls behind the
+    best by more than :data:`PRUNE_Z` standard errors of the difference (paired over
+    the same worlds) is no longer played out, which leaves more worlds for the rest;
+    the search ends early once one rank is left."""
+
+    PRUNE_Z: ClassVar[float] = 3.5
 
     def __init__(
         self, obs: Observation, model: PlayModel, chips: bool = True, noise: float = 0.1
@@ -607,33 +613,74 @@ class CardSearch:
         self.choices: dict[int, str] = {}
         for action in obs.legal_actions:
             self.choices.setdefault(_RANK_OF[Card.parse(action).index], action)
-        self.totals = dict.fromkeys(self.choices, 0.0)
-        self.weight = 0.0
+        self.active = list(self.choices)
+        """The ranks still played out."""
+        self.weights: list[float] = []
+        self.values: dict[int, list[float]] = {rank: [] for rank in self.choices}
+        """Per rank, its value in each weighted world since the start (while active)."""
         self.worlds = 0
+        self._next_prune = 64
+
+    def mean(self, rank: int) -> float:
+        """The weighted mean value of playing ``rank`` over the worlds it was played in."""
+        values = self.values[rank]
+        total = sum(self.weights[: len(values)])
+        return sum(w * v for w, v in zip(self.weights, values, strict=False)) / total
 
     def run(self, rng: random.Random, worlds: int | None, deadline: float | None) -> str:
         """Play out worlds until the budget is spent; the chosen action."""
         if len(self.choices) == 1:
             return next(iter(self.choices.values()))
-        while (worlds is None or self.worlds < worlds) and (
-            deadline is None or self.worlds == 0 or time.thread_time() < deadline
+        while (
+            len(self.active) > 1
+            and (worlds is None or self.worlds < worlds)
+            and (deadline is None or self.worlds == 0 or time.thread_time() < deadline)
         ):
             self.step(rng)
-        best = max(self.choices, key=lambda r: (self.totals[r], -r))
+            if len(self.weights) >= self._next_prune:
+                self._prune()
+                self._next_prune *= 2
+        if not self.weights:
+            return self.choices[min(self.active)]
+        best = max(self.active, key=lambda r: (self.mean(r), -r))
         return self.choices[best]
 
+    def _prune(self) -> None:
+        """Stop playing out the ranks clearly worse than the best so far."""
+        weights = self.weights
+        total = sum(weights)
+        means = {
+            r: sum(w * v for w, v in zip(weights, self.values[r], strict=True)) / total
+            for r in self.active
+        }
+        best = max(self.active, key=lambda r: (means[r], -r))
+        squares = sum(w * w for w in weights)
+        kept = [best]
+        for rank in self.active:
+            if rank == best:
+                continue
+            gap = means[best] - means[rank]
+            spread = sum(
+                w * w * (b - v - gap) ** 2
+                for w, b, v in zip(weights, self.values[best], self.values[rank], strict=True)
+            )
+            if squares and gap * gap * total * total > self.PRUNE_Z**2 * spread and gap > 0:
+                continue
+            kept.append(rank)
+        self.active = [r for r in self.active if r in kept]
+
     def step(self, rng: random.Random) -> None:
-        """One world: every choice played out in it."""
+        """One world: every active choice played out in it."""
         obs = self.obs
         me = obs.seat
         hands, weight = self.sampler.sample(rng)
         self.worlds += 1
         if weight <= 0.0:
             return
-        self.weight += weight
+        self.weights.append(weight)
         limit = obs.rules.eliminate_at
         assert obs.leader is not None
-        for rank in self.choices:
+        for rank in self.active:
             world = [h[:] for h in hands]
             world[me].remove(rank)
             penalties = list(obs.round_penalties)
@@ -655,7 +702,7 @@ class CardSearch:
                 value = self.valuation.value(penalties)
             else:
                 value = round_reward(limit, obs.seats_in_round, self.scores, penalties, me)
-            self.totals[rank] += weight * value
+            self.values[rank].append(value)
 
 
 class GurkaExpertBot(BaseBot):
