@@ -1,4 +1,30 @@
-"""The Gurka expert (work in progress)."""
+"""The Gurka expert: determinized Monte Carlo with inference from play, and buy-backs
+judged by the rest of the game (issue 21).
+
+Only ranks matter in Gurka, so the search works on hands as sorted lists of ranks
+(:class:`Table` holds the rules of card play; :func:`play_out` finishes a round).
+
+Card play (:class:`CardSearch`): each world deals the others' hands with
+:class:`WorldSampler`, which weights the deals by how likely each seat's plays of
+this round are under a model of that seat (:class:`PlayModel`, learnt from the
+finished rounds of the game: which of two policies it follows and how often it
+strays), not only by what the rules allow. In each world every rank the seat may
+play is played out to the end of the round, its later cards by the guarded policy
+(:meth:`Table.guarded`, better than the heuristic) and the others' by their model;
+the round's penalties are valued in chips (:class:`Valuation`: the chance to win
+the pot from the scores after the round, a buy-back's worth for a player put out).
+
+Buy-backs (:class:`BuybackSearch`): the rest of the game is played many times in
+the abstract after buying back and after passing (:func:`rest_of_game`: the
+game's own rules, rounds drawn from pools of rounds played by each seat's
+modelled policy), and the choice that wins more chips on average is taken.
+
+>>> from cardtable.gurka import Game, Rules
+>>> game = Game.new(Rules(players=4), seed=1)
+>>> obs = game.observation(game.to_move)
+>>> GurkaExpertBot(iterations=20, seed=1).act(obs) in obs.legal_actions
+True
+"""
 
 from __future__ import annotations
 
@@ -706,7 +732,16 @@ class CardSearch:
 
 
 class GurkaExpertBot(BaseBot):
-    """Work in progress."""
+    """The Gurka expert (see the module docstring); Gurka only.
+
+    The budget is ``iterations`` per decision (worlds for a card, pairs of abstract
+    games for a buy-back: four per iteration), or ``milliseconds`` of CPU time of the
+    deciding thread per decision (a busy machine makes it slower, not weaker). With an
+    iteration budget the bot is deterministic for a given ``seed``. ``chips=False``
+    values a round by its penalties instead of in chips, and ``inference=False``
+    draws the hidden cards uniformly (what the rules allow) and models every other
+    seat as the heuristic: both for measuring what each part adds.
+    """
 
     name = "gurka-expert"
     games: ClassVar[frozenset[str] | None] = frozenset({"gurka"})
