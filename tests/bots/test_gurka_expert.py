@@ -75,7 +75,7 @@ def test_the_expert_only_plays_legal_actions_in_every_variation() -> None:
         driver = BotDriver("gurka", game, bots, rules)
         driver.start()
         steps = 0
-        while not game.is_over and steps < 120:
+        while not game.is_over and steps < 100:
             seat = game.to_move
             assert seat is not None
             obs = game.observation(seat)
@@ -84,11 +84,11 @@ def test_the_expert_only_plays_legal_actions_in_every_variation() -> None:
             driver.play(action)
             steps += 1
         decisions += steps
-    assert decisions > 1200
+    assert decisions > 1000
 
 
 def test_the_expert_is_deterministic_for_a_seed_with_an_iteration_budget() -> None:
-    rules = Rules(players=4, eliminate_at=15)
+    rules = Rules(players=4, eliminate_at=12)
 
     def record(seed: int) -> list[str]:
         bots: list[Bot] = [GurkaExpertBot(iterations=12, seed=seed + s) for s in range(4)]
@@ -305,7 +305,7 @@ def test_weighted_worlds_follow_the_exact_posterior_of_the_play_model() -> None:
     exact = exact_total / exact_weight
     rng = random.Random(1)
     total = weights = 0.0
-    for _ in range(20000):
+    for _ in range(12000):
         hands, weight = sampler.sample(rng)
         total += weight * max(hands[0])
         weights += weight
@@ -333,11 +333,11 @@ def test_outcome_pools_are_fixed_rounds_of_the_heuristic() -> None:
     hits = [p for outcome in pool for p in outcome if p]
     assert 7 < sum(hits) / len(hits) < 11
     # a guarded player among heuristic ones scores less than its share
-    mixed = outcome_pool(table, (GUARDED, HEURISTIC, HEURISTIC, HEURISTIC))
-    assert sum(o[0] for o in mixed) < sum(sum(o) for o in mixed) / 4 - 0.2 * len(mixed)
+    mixed = outcome_pool(table, (HEURISTIC, HEURISTIC, HEURISTIC, GUARDED))
+    assert sum(o[3] for o in mixed) < sum(sum(o) for o in mixed) / 4 - 0.2 * len(mixed)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(rules=rules_strategy, seed=st.integers(0, 2**32))
 def test_the_rest_of_a_game_in_the_abstract_pays_the_pot(rules: Rules, seed: int) -> None:
     rng = random.Random(seed)

@@ -805,7 +805,7 @@ class GurkaExpertBot(BaseBot):
 
 # -- the rest of the game in the abstract: buy-backs --------------------------------------
 
-POOL_SIZE: Final[int] = 300
+POOL_SIZE: Final[int] = 250
 """Rounds kept per table of policies, to draw round outcomes from."""
 
 _DECK_RANKS: Final[tuple[int, ...]] = tuple(r for r in range(2, 15) for _ in range(4))
@@ -814,8 +814,9 @@ _POOLS: dict[tuple[TableKey, tuple[int, ...]], list[tuple[int, ...]]] = {}
 
 def outcome_pool(table: Table, players: tuple[int, ...]) -> list[tuple[int, ...]]:
     """The penalties of :data:`POOL_SIZE` rounds played on random deals by
-    ``len(players)`` players following the policies ``players`` (numbers, by position
-    from the first leader), in that order; the same list for every call with the same
+    ``len(players)`` players following the policies ``players`` (policy numbers,
+    ascending), seated in that order with the first leader drawn at random each round;
+    penalties in the order of ``players``. The same list for every call with the same
     card-play rules and policies (a fixed seed)."""
     key = (table.key, players)
     pool = _POOLS.get(key)
@@ -830,7 +831,10 @@ def outcome_pool(table: Table, players: tuple[int, ...]) -> list[tuple[int, ...]
             deck = rng.sample(_DECK_RANKS, 6 * count)
             hands = [sorted(deck[i::count]) for i in range(count)]
             penalties = [0] * count
-            play_out(table, hands, nxt, count, 0, 0, [], 6, penalties, rng, noise, policies)
+            leader = rng.randrange(count)
+            play_out(
+                table, hands, nxt, count, leader, leader, [], 6, penalties, rng, noise, policies
+            )
             pool.append(tuple(penalties))
         _POOLS[key] = pool
     return pool
@@ -848,7 +852,8 @@ def rest_of_game(
     decide by the heuristic's rule (:func:`~cardtable.bots.gurka_heuristic.should_buy_back`),
     then each round's penalties are drawn from the :func:`outcome_pool` of the
     policies of the players dealt in (``policy_of[seat]``, every one the heuristic
-    without it), until the pot is paid out."""
+    without it; where a round was dealt from does not count), until the pot is paid
+    out."""
     randrange = rng.randrange
     while True:
         for seat in queue:
@@ -864,11 +869,17 @@ def rest_of_game(
         dealer = ledger.next_dealer()
         seats = ledger.seats_in()
         order = [s for s in seats if s > dealer] + [s for s in seats if s <= dealer]
-        players = tuple(HEURISTIC if policy_of is None else policy_of[s] for s in order)
+        if policy_of is None:
+            slots = order
+            players: tuple[int, ...] = (HEURISTIC,) * len(order)
+        else:
+            # the seats of each policy take that policy's places in the pool's order
+            slots = sorted(order, key=lambda s: policy_of[s])
+            players = tuple(policy_of[s] for s in slots)
         pool = outcome_pool(table, players)
         outcome = pool[randrange(len(pool))]
         penalties = [0] * ledger.players
-        for s, p in zip(order, outcome, strict=True):
+        for s, p in zip(slots, outcome, strict=True):
             penalties[s] = p
         queue = ledger.end_round(seats, penalties)
         if ledger.is_over:
