@@ -94,7 +94,9 @@ class Table:
 
     def legal(self, hand: list[int], ranks: list[int], top: int) -> list[int]:
         """The legal ranks of ``hand`` (sorted, lowest first) to a trick of ``ranks``
-        whose highest rank is ``top``; sorted, duplicates kept."""
+        whose highest rank is ``top``; sorted, duplicates kept. The kernel's rule
+        (:func:`~cardtable.gurka.trick.legal_mask`) on rank lists, for speed; a test
+        checks that they agree in every variation."""
         if not ranks:
             return hand[:1] if self.lead_lowest else hand
         target = ranks[-1] if self.match_previous else top
@@ -192,7 +194,9 @@ def play_out(
     ``noise[seat]`` a uniformly random legal rank. The trick in progress
     was led by ``leader``, holds ``ranks`` and ``seat`` plays next (the trick may be
     complete); the points scored are added to ``penalties``. ``hands`` and ``ranks``
-    are changed."""
+    are changed. Who takes a trick and who scores follow the engine's rules (a test
+    plays the same rounds through the search's :class:`~cardtable.bots.gurka_search.RoundSim`
+    in every variation)."""
     top = max(ranks) if ranks else 0
     every = table.every
     aces = table.aces
@@ -806,14 +810,16 @@ class GurkaExpertBot(BaseBot):
 # -- the rest of the game in the abstract: buy-backs --------------------------------------
 
 POOL_SIZE: Final[int] = 250
-"""Rounds kept per table of policies, to draw round outcomes from."""
+"""Rounds kept per table of four policies, to draw round outcomes from (a table of
+``k`` players keeps ``POOL_SIZE * 4 // k`` of them: a round of more players costs
+more to play and says more about each of them)."""
 
 _DECK_RANKS: Final[tuple[int, ...]] = tuple(r for r in range(2, 15) for _ in range(4))
 _POOLS: dict[tuple[TableKey, tuple[int, ...]], list[tuple[int, ...]]] = {}
 
 
 def outcome_pool(table: Table, players: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """The penalties of :data:`POOL_SIZE` rounds played on random deals by
+    """The penalties of rounds (:data:`POOL_SIZE` for four players) played on random deals by
     ``len(players)`` players following the policies ``players`` (policy numbers,
     ascending), seated in that order with the first leader drawn at random each round;
     penalties in the order of ``players``. The same list for every call with the same
@@ -827,7 +833,7 @@ def outcome_pool(table: Table, players: tuple[int, ...]) -> list[tuple[int, ...]
         noise = [0.0] * count
         policies = [table.policies()[k] for k in players]
         pool = []
-        for _ in range(POOL_SIZE):
+        for _ in range(POOL_SIZE * 4 // count):
             deck = rng.sample(_DECK_RANKS, 6 * count)
             hands = [sorted(deck[i::count]) for i in range(count)]
             penalties = [0] * count
