@@ -1,2 +1,2 @@
-"""Training scripts of the bots' small learned models (run on this machine's CPU;
-the models they write are committed under :mod:`cardtable.bots.models`)."""
+"""Training scripts of the bots' small learned models. They run on this machine's CPU,
+and the models they write are committed under ``src/cardtable/bots/models/``."""
