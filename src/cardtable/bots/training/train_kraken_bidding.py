@@ -1146,9 +1146,9 @@ def train(
             simulator.trump(group, record=True)
         for head in HEADS:
             test_samples[head] = simulator.samples[head]
-        fitted = np.ones(n, bool)
-        fitted[test] = False
-        info["held out error"] = errors(_merge(samples, test_samples), heads, fitted)
+        known = np.ones(n, bool)
+        known[test] = False
+        info["held out error"] = errors(_merge(samples, test_samples), heads, known)
         leads = duel(tables, ModelPolicy(BiddingModel(heads)), heuristic, test, draws, seed + 2)
         info["against heuristic bidding"] = {k: v.to_dict() for k, v in leads.items()}
         log(f"test: against the heuristic's bidding {leads['all']}")
