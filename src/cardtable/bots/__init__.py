@@ -6,11 +6,11 @@ packages (and extras, such as ``cardtable[rl]``'s ``policy`` bot) add bots throu
 entry-point group ``cardtable.bots``: a name and a bot class.
 
 >>> sorted(list_bots())
-['heuristic', 'ismcts', 'pimc', 'policy', 'random']
+['expert', 'heuristic', 'ismcts', 'pimc', 'policy', 'random']
 >>> make_bot("random", seed=1).name
 'random'
 >>> sorted(list_bots(game="gurka"))
-['heuristic', 'ismcts', 'policy', 'random']
+['expert', 'heuristic', 'ismcts', 'policy', 'random']
 >>> make_bot("pimc", game="gurka")
 Traceback (most recent call last):
 ...
@@ -25,6 +25,7 @@ from importlib.metadata import entry_points
 from typing import Any
 
 from cardtable.bots.base import BaseBot, Bot, BotDriver, decide_once
+from cardtable.bots.expert import ExpertBot
 from cardtable.bots.heuristic import HeuristicBot
 from cardtable.bots.ismcts import IsmctsBot
 from cardtable.bots.pimc import PimcBot
@@ -36,6 +37,7 @@ __all__ = [
     "BaseBot",
     "Bot",
     "BotDriver",
+    "ExpertBot",
     "HeuristicBot",
     "IsmctsBot",
     "PimcBot",
@@ -48,6 +50,11 @@ __all__ = [
 ]
 
 _REGISTRY: dict[str, tuple[Callable[..., Bot], str]] = {
+    "expert": (
+        ExpertBot,
+        "the strongest bot of each game: Kraken PIMC with learned bidding, inference from "
+        "play and endgame lookahead; Gurka search (milliseconds, worlds or iterations, seed)",
+    ),
     "random": (RandomBot, "uniform among the legal actions (options: seed)"),
     "heuristic": (
         HeuristicBot,

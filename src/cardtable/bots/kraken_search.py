@@ -21,7 +21,7 @@ from cardtable.kraken.round import Round
 from cardtable.kraken.scoring import score_round
 from cardtable.kraken.trick import DECK
 
-__all__ = ["KrakenSearch"]
+__all__ = ["KrakenSearch", "default_action"]
 
 SCALE = 162.0
 
@@ -65,17 +65,7 @@ class KrakenSearch:
 
     def default_action(self, state: Round, rng: random.Random) -> str:
         """Bid by hand strength, never challenge, declare roem, play at random."""
-        legal = state.legal_actions()
-        phase = state.phase
-        if phase == "play":
-            return rng.choice(legal)
-        if phase == "roem":
-            return "roem"
-        if phase == "challenge":
-            return "pass"
-        seat = state.to_move
-        assert seat is not None
-        return bid(state.hands[seat].mask, legal, state.proposed, state.rules.roem == "hand")
+        return default_action(state, rng)
 
     def rollout(self, state: Round, rng: random.Random) -> None:
         """Finish the round: bidding by the default policy, the cards by fast play-outs."""
@@ -109,3 +99,19 @@ class KrakenSearch:
         """The round's score difference for ``seat``'s team, scaled."""
         own, other = self._outcome[seat % 2], self._outcome[1 - seat % 2]
         return (own - other) / SCALE
+
+
+def default_action(state: Round, rng: random.Random) -> str:
+    """The rollout policy: bid by hand strength, never challenge, declare roem, play
+    at random."""
+    legal = state.legal_actions()
+    phase = state.phase
+    if phase == "play":
+        return rng.choice(legal)
+    if phase == "roem":
+        return "roem"
+    if phase == "challenge":
+        return "pass"
+    seat = state.to_move
+    assert seat is not None
+    return bid(state.hands[seat].mask, legal, state.proposed, state.rules.roem == "hand")

@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -43,7 +44,7 @@ from cardtable.kraken.observation import Observation as KrakenObservation
 from cardtable.kraken.round import Round
 from cardtable.kraken.scoring import TOTAL_CARD_POINTS
 
-__all__ = ["Estimate", "PimcBot", "round_utility"]
+__all__ = ["Estimate", "PimcBot", "round_outcome", "round_utility"]
 
 
 def round_utility(round_: Round, value: int, team: int) -> float:
@@ -106,53 +107,87 @@ class PimcBot(BaseBot):
         budget (what :meth:`act` chooses from, and what a hint explains)."""
         if not isinstance(observation, KrakenObservation):
             raise ValueError(f"pimc plays kraken only, not {game_of(observation)}")
-        legal = list(observation.legal_actions)
         from cardtable.bots.kraken_search import KrakenSearch
-        from cardtable.solver.api import solve, value
 
         search = KrakenSearch(observation)
+        return self.average(
+            observation, lambda: (search.determinize(self._rng), 1.0), self.evaluate
+        )
+
+    def average(
+        self,
+        observation: KrakenObservation,
+        draw: Callable[[], tuple[Round, float]],
+        evaluate: Callable[[Round, list[str], int], dict[str, tuple[float, bool]]],
+    ) -> dict[str, Estimate]:
+        """The weighted average over worlds from ``draw`` (a world and its weight) of
+        ``evaluate`` (each legal action's round score for the bot's team in that world
+        and whether the declarers end nat), within the budget."""
+        legal = list(observation.legal_actions)
         team = observation.seat % 2
         totals = dict.fromkeys(legal, 0.0)
         squares = dict.fromkeys(legal, 0.0)
-        nats = dict.fromkeys(legal, 0)
+        nats = dict.fromkeys(legal, 0.0)
+        done = 0
+        weights = 0.0
+        for done in self.budget(observation):  # noqa: B007 (done counts the worlds)
+            world, weight = draw()
+            weights += weight
+            for action, (utility, nat) in evaluate(world, legal, team).items():
+                totals[action] += weight * utility
+                squares[action] += weight * utility * utility
+                nats[action] += weight * nat
+        # weights rescaled to sum to the worlds drawn: a mean is total / worlds
+        scale = done / weights if weights > 0 else 0.0
+        return {
+            action: Estimate(
+                totals[action] * scale, squares[action] * scale, nats[action] * scale, done
+            )
+            for action in legal
+        }
+
+    def budget(self, observation: KrakenObservation) -> Iterator[int]:
+        """Counts the worlds (1, 2, ...) while the budget lasts: ``worlds``, or
+        ``milliseconds`` of CPU time of this thread (at least one world, and at least
+        three for a bidding decision: a bid judged on one or two worlds is a coin
+        toss)."""
         deadline = (
             None if self.milliseconds is None else time.thread_time() + self.milliseconds / 1000
         )
-        done = 0
-        # a bid judged on one or two worlds is a coin toss: always look at a few
         least = 1 if observation.phase == "play" else min(3, self.worlds or 3)
+        done = 0
         while (self.worlds is None or done < self.worlds) and (
             deadline is None or done < least or time.thread_time() < deadline
         ):
             done += 1
-            world = search.determinize(self._rng)
-            if world.phase == "play":
-                solution = solve(world, self.engine)
-                for action in legal:
-                    worth = solution.card_values[Card.parse(action)]
-                    utility = round_utility(world, worth, team)
-                    totals[action] += utility
-                    squares[action] += utility * utility
-                    nats[action] += _is_nat(world, worth)
+            yield done
+
+    def evaluate(self, world: Round, legal: list[str], team: int) -> dict[str, tuple[float, bool]]:
+        """Each action's round score for ``team`` in ``world`` and whether the declarers
+        end nat: in play the double-dummy value of each card; in bidding the option is
+        applied, the rest of the bidding follows the ISMCTS default policy and the deal
+        is solved from the first card."""
+        from cardtable.bots.kraken_search import default_action
+        from cardtable.solver.api import solve, value
+
+        if world.phase == "play":
+            solution = solve(world, self.engine)
+            return {
+                action: round_outcome(world, solution.card_values[Card.parse(action)], team)
+                for action in legal
+            }
+        seed = self._rng.randrange(2**32)
+        outcomes = {}
+        for action in legal:
+            trial = world.copy()
+            trial.apply(action)
+            policy = random.Random(seed)
+            while trial.phase not in ("play", "done"):
+                trial.apply(default_action(trial, policy))
+            if trial.phase == "done":  # pragma: no cover - bidding never ends a round
                 continue
-            seed = self._rng.randrange(2**32)
-            for action in legal:
-                trial = world.copy()
-                trial.apply(action)
-                policy = random.Random(seed)
-                while trial.phase not in ("play", "done"):
-                    trial.apply(search.default_action(trial, policy))
-                if trial.phase == "done":  # pragma: no cover - bidding never ends a round
-                    continue
-                worth = value(trial, self.engine)
-                utility = round_utility(trial, worth, team)
-                totals[action] += utility
-                squares[action] += utility * utility
-                nats[action] += _is_nat(trial, worth)
-        return {
-            action: Estimate(totals[action], squares[action], nats[action], done)
-            for action in legal
-        }
+            outcomes[action] = round_outcome(trial, value(trial, self.engine), team)
+        return outcomes
 
     @staticmethod
     def choose(observation: Any, estimates: dict[str, Estimate]) -> str:
@@ -184,10 +219,10 @@ class Estimate:
     """The sum over the worlds of the round score difference for the bot's team."""
     squares: float
     """The sum of its squares (for the standard error)."""
-    nat: int
-    """The worlds in which the declarers end nat."""
+    nat: float
+    """The (weighted) worlds in which the declarers end nat."""
     worlds: int
-    """The worlds sampled."""
+    """The worlds sampled (weights are rescaled to sum to this)."""
 
     @property
     def mean(self) -> float:
@@ -200,10 +235,11 @@ class Estimate:
         return self.nat / self.worlds if self.worlds else 0.0
 
 
-def _is_nat(round_: Round, value: int) -> bool:
-    """Whether the declarers end nat when the remaining play is worth ``value``."""
+def round_outcome(round_: Round, value: int, team: int) -> tuple[float, bool]:
+    """The round score for ``team`` when the remaining play is worth ``value``
+    (:func:`round_utility`), and whether the declarers end nat."""
     assert round_.declarer is not None
     declarers = round_.declarer.team
     points, roem = round_.card_points, round_.roem
     past = points[declarers] + roem[declarers] - points[1 - declarers] - roem[1 - declarers]
-    return past + value <= 0
+    return round_utility(round_, value, team), past + value <= 0

@@ -1,0 +1,124 @@
+"""The Kraken side of the expert bot: the information-set endgame and the bot itself."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardtable.bots import list_bots, make_bot
+from cardtable.bots.expert import ExpertBot
+from cardtable.bots.kraken_endgame import InformationSets, continuation
+from cardtable.bots.kraken_expert import KrakenExpert
+from cardtable.bots.kraken_search import KrakenSearch
+from cardtable.bots.pimc import PimcBot
+from cardtable.cards import Card
+from cardtable.kraken import Round, Rules
+from tests.kraken.helpers import play_with_bots
+from tests.solver.helpers import random_position
+
+
+def _worlds(round_: Round, count: int, seed: int) -> list[Round]:
+    """``count`` worlds of the observation of the seat to move."""
+    seat = round_.to_move
+    assert seat is not None
+    search = KrakenSearch(round_.observation(seat))
+    rng = random.Random(seed)
+    return [search.determinize(rng) for _ in range(count)]
+
+
+def _pimc(worlds: list[Round], legal: list[str]) -> dict[str, float]:
+    """PIMC's mean per card over ``worlds``, equally weighted."""
+    bot = PimcBot(worlds=1)
+    team = int(worlds[0].to_move or 0) % 2
+    totals = dict.fromkeys(legal, 0.0)
+    for world in worlds:
+        for action, (utility, _) in bot.evaluate(world, legal, team).items():
+            totals[action] += utility
+    return {action: total / len(worlds) for action, total in totals.items()}
+
+
+@settings(max_examples=25)
+@given(seed=st.integers(0, 10**6), tricks=st.integers(1, 3), count=st.integers(1, 8))
+def test_one_choice_per_information_set_never_promises_more_than_pimc(
+    seed: int, tricks: int, count: int
+) -> None:
+    """Choosing the next card once for all worlds that look alike can only lose
+    against choosing it per world (PIMC's assumption); with one world they agree."""
+    round_ = random_position(random.Random(seed), tricks)
+    legal = round_.legal_actions()
+    worlds = _worlds(round_, count, seed)
+    sets = InformationSets(legal)
+    for world in worlds:
+        sets.add(world)
+    fused = _pimc(worlds, legal)
+    for action, estimate in sets.estimates().items():
+        assert estimate.worlds == count
+        assert estimate.mean <= fused[action] + 1e-9
+    single = InformationSets(legal)
+    single.add(worlds[0])
+    one_world = _pimc(worlds[:1], legal)
+    for action, estimate in single.estimates().items():
+        assert estimate.mean == pytest.approx(one_world[action])
+
+
+def test_continuation_stops_at_the_bots_next_turn() -> None:
+    round_ = random_position(random.Random(7), 3)
+    while round_.trick:  # a lead, so the next own turn is a trick later
+        round_.apply(round_.legal_actions()[0])
+    world = _worlds(round_, 1, 1)[0]
+    card = Card.parse(round_.legal_actions()[0])
+    seen, outcomes = continuation(world, card)
+    # the other three seats finish this trick, and lead the next one up to the bot
+    assert seen is not None and 3 <= len(seen) <= 6
+    hand = world.hands[int(round_.to_move or 0)]
+    assert set(outcomes) <= {c.index for c in hand} - {card.index}
+
+
+def test_the_last_trick_ends_before_the_next_turn() -> None:
+    round_ = random_position(random.Random(3), 1)
+    world = _worlds(round_, 1, 1)[0]
+    seen, outcomes = continuation(world, Card.parse(round_.legal_actions()[0]))
+    assert seen is None and list(outcomes) == [-1]
+
+
+def test_weights_count_as_repeated_worlds() -> None:
+    """A world of weight 2 counts as that world twice."""
+    round_ = random_position(random.Random(11), 3)
+    legal = round_.legal_actions()
+    first, second = _worlds(round_, 2, 5)
+    weighted, repeated = InformationSets(legal), InformationSets(legal)
+    weighted.add(first, 2.0)
+    weighted.add(second, 1.0)
+    for world in (first, first, second):
+        repeated.add(world)
+    a, b = weighted.estimates(), repeated.estimates()
+    for action in legal:
+        assert a[action].mean == pytest.approx(b[action].mean)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(), Rules(play="rotterdam", roem="none", trump_choice="random"), Rules.preset("g4a")],
+    ids=["amsterdam", "rotterdam-random-trump", "g4a-hand-roem"],
+)
+def test_plays_whole_rounds_legally_and_reproducibly(rules: Rules) -> None:
+    def play(seed: int) -> list[str]:
+        round_ = Round.new(rules, dealer=seed % 4, seed=seed)
+        bots = [make_bot("expert", game="kraken", worlds=3, seed=seed * 4 + s) for s in range(4)]
+        return play_with_bots(round_, bots)
+
+    assert play(3) == play(3)
+
+
+def test_registered_for_both_games_and_options_checked() -> None:
+    assert "expert" in list_bots(game="kraken") and "expert" in list_bots(game="gurka")
+    assert isinstance(make_bot("expert", seed=1), ExpertBot)
+    with pytest.raises(ValueError, match="endgame must be 0 to 8"):
+        make_bot("expert", endgame=9)
+    with pytest.raises(ValueError, match="worlds must be at least 1"):
+        make_bot("expert", worlds=0)
+    with pytest.raises(ValueError, match="milliseconds must be positive"):
+        KrakenExpert(milliseconds=-1)
