@@ -4,9 +4,15 @@
   rounds (Kraken) or games (Gurka, 4 players), median of several runs;
 - ``ismcts_<game>_iterations_per_s``: ISMCTS iterations per second at a fixed budget;
 - ``heuristic_vs_random_speed``: the ratio of the heuristic's to the random bot's
-  decision rate, measured in the same process.
+  decision rate, measured in the same process;
+- ``<bot>_kraken_worlds_trick<k>``: the median of the worlds a PIMC-based bot solves
+  for one card-play decision in trick ``k`` (1 to 8) at 100 ms of CPU time, over the
+  decisions of heuristic games (speed is strength: more worlds, less noise);
+- ``expert_<game>_ms_p50`` / ``_p99`` / ``_max``: CPU milliseconds per decision of the
+  ``expert`` bot at the web and terminal tables' ``strong`` level over whole rounds
+  (the ``strong`` level must answer within a second).
 
-Run: ``.venv/bin/python benchmarks/bots.py [--repeats N]``.
+Run: ``.venv/bin/python benchmarks/bots.py [--repeats N] [--rounds N]``.
 """
 
 from __future__ import annotations
@@ -44,11 +50,77 @@ def decisions_per_second(game: str, name: str, options: dict[str, Any], rounds: 
     return decisions / (time.perf_counter() - start)
 
 
+def worlds_per_decision(name: str, rounds: int) -> dict[int, float]:
+    """The median worlds bot ``name`` solves per card-play decision at 100 ms, by trick
+    (1 to 8), in rounds the heuristic plays (Amsterdam and Rotterdam in turn)."""
+    by_trick: dict[int, list[int]] = {}
+    heuristic = [make_bot("heuristic", seed=s) for s in range(4)]
+    for seed in range(rounds):
+        rules = kraken.Rules(play="amsterdam" if seed % 2 else "rotterdam")
+        state = kraken.Round.new(rules, seed % 4, seed)
+        bot: Any = make_bot(name, game="kraken", milliseconds=100, seed=seed)
+        part = getattr(bot, "_part", None)
+        if part is not None:  # the expert: its Kraken part gives the estimates
+            bot = part("kraken")
+        while not state.is_over:
+            observation = state.observation(state.to_move)
+            legal = observation.legal_actions
+            if state.phase == "play" and len(legal) > 1 and len(observation.hand) > 3:
+                estimates = bot.estimates(observation)
+                by_trick.setdefault(len(observation.tricks) + 1, []).append(
+                    next(iter(estimates.values())).worlds
+                )
+            state.apply(heuristic[state.to_move].act(observation))
+    return {trick: statistics.median(found) for trick, found in sorted(by_trick.items())}
+
+
+def decision_times(game: str, rounds: int) -> list[float]:
+    """CPU milliseconds of each ``expert`` decision at the ``strong`` level (every
+    seat, whole Kraken rounds or 4-player Gurka games); forced moves left out."""
+    from cardtable.tui.session import make_level_bot
+
+    times: list[float] = []
+    for seed in range(rounds):
+        state: Any
+        if game == "kraken":
+            state = kraken.Round.new(kraken.Rules(), seed % 4, seed)
+        else:
+            state = gurka.Game.new(gurka.Rules(players=4), seed)
+        bots = [make_level_bot("strong", seed * 8 + s) for s in range(4)]
+        while not state.is_over:
+            seat = state.to_move
+            observation = state.observation(seat)
+            start = time.thread_time()
+            action = bots[seat].act(observation)
+            if len(observation.legal_actions) > 1:
+                times.append((time.thread_time() - start) * 1000)
+            state.apply(action)
+    return times
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which ``share`` of ``values`` lie (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
 def main() -> None:
     """Measure and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=8, help="rounds (games) per bot figure")
     args = parser.parse_args()
+    for name in ("pimc", "expert"):
+        for trick, worlds in worlds_per_decision(name, args.rounds).items():
+            print(f"{name}_kraken_worlds_trick{trick}: {worlds:g}", flush=True)
+    for game in ("kraken", "gurka"):
+        times = decision_times(game, args.rounds)
+        for label, value in (
+            ("p50", statistics.median(times)),
+            ("p99", percentile(times, 0.99)),
+            ("max", max(times)),
+        ):
+            print(f"expert_{game}_ms_{label}: {value:.0f}", flush=True)
     figures: dict[str, float] = {}
     plan: list[tuple[str, str, dict[str, Any], int]] = [
         ("kraken", "random", {}, 300),

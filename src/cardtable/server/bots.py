@@ -36,11 +36,14 @@ LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
     "heuristic": ("heuristic", {}),
     "ismcts": ("ismcts", {"iterations": 300, "milliseconds": 1000}),
     "ismcts-strong": ("ismcts", {"iterations": 2000, "milliseconds": 3000}),
+    "expert": ("expert", {"milliseconds": 700}),
 }
 """Bot levels a seat can be given: the registered bot and its options. A search's
 budget is its iterations or its ``milliseconds`` of CPU time, whichever ends first
-(the iterations, ~0.05 s and ~0.3 s on one core, bind in practice, so a decision
-depends only on the observation and the seed)."""
+(for ``ismcts`` the iterations, ~0.05 s and ~0.3 s on one core, bind in practice, so a
+decision depends only on the observation and the seed). ``expert``, the strongest bot
+(labelled "Strong" at the table), thinks up to 0.7 s of CPU time per decision, so it
+answers within a second (docs/bots.md)."""
 
 TAKEOVER_LEVEL = "heuristic"
 """The level that plays for a human who dropped or ran out of time."""

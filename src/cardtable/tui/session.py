@@ -52,7 +52,7 @@ __all__ = [
 LEVELS: Final[dict[str, tuple[str, dict[str, Any]]]] = {
     "easy": ("random", {}),
     "medium": ("heuristic", {}),
-    "strong": ("ismcts", {"milliseconds": 300}),
+    "strong": ("expert", {"milliseconds": 700}),
 }
 """Bot levels: the registered bot and its options."""
 

@@ -62,7 +62,8 @@ export const en = {
   'level.random': 'Beginner (random)',
   'level.heuristic': 'Casual',
   'level.ismcts': 'Good',
-  'level.ismcts-strong': 'Strong',
+  'level.ismcts-strong': 'Very good',
+  'level.expert': 'Strong',
 
   'preset.amsterdam': 'Amsterdam',
   'preset.rotterdam': 'Rotterdam',
