@@ -13,8 +13,14 @@ from cardtable.bots.expert import ExpertBot
 from cardtable.bots.kraken_endgame import InformationSets, continuation
 from cardtable.bots.kraken_expert import KrakenExpert
 from cardtable.bots.kraken_search import KrakenSearch
-from cardtable.bots.pimc import PimcBot
-from cardtable.cards import Card
+from cardtable.bots.kraken_signalling import (
+    ASK_WITHOUT_ACE,
+    signal_choice,
+    signal_reader,
+    wanted_suit,
+)
+from cardtable.bots.pimc import Estimate, PimcBot
+from cardtable.cards import Card, Suit
 from cardtable.kraken import Round, Rules
 from tests.kraken.helpers import play_with_bots
 from tests.solver.helpers import random_position
@@ -101,8 +107,14 @@ def test_weights_count_as_repeated_worlds() -> None:
 
 @pytest.mark.parametrize(
     "rules",
-    [Rules(), Rules(play="rotterdam", roem="none", trump_choice="random"), Rules.preset("g4a")],
-    ids=["amsterdam", "rotterdam-random-trump", "g4a-hand-roem"],
+    [
+        Rules(),
+        Rules(play="rotterdam", roem="none", trump_choice="random"),
+        Rules.preset("g4a"),
+        Rules(signals="high_asks"),
+        Rules(play="rotterdam", signals="low_asks"),
+    ],
+    ids=["amsterdam", "rotterdam-random-trump", "g4a-hand-roem", "high-asks", "low-asks"],
 )
 def test_plays_whole_rounds_legally_and_reproducibly(rules: Rules) -> None:
     def play(seed: int) -> list[str]:
@@ -122,3 +134,58 @@ def test_registered_for_both_games_and_options_checked() -> None:
         make_bot("expert", worlds=0)
     with pytest.raises(ValueError, match="milliseconds must be positive"):
         KrakenExpert(milliseconds=-1)
+
+
+SIGNALS = Rules(signals="high_asks", roem="none", challenges=False)
+
+
+HANDS = [
+    "7D 8D 9D JH 9H AH TH KH",
+    "AC TC 7C 8C KS QS 7S 8S",
+    "TD KD QD JD 9C JC QH 8H",
+    "AD 7H QC KC 9S TS JS AS",
+]
+
+
+def _east_cannot_follow(rules: Rules = SIGNALS) -> Round:
+    """North leads a diamond; East holds no diamond and no trump (hearts), so every
+    card of East's is a discard."""
+    round_ = Round.from_hands(rules, HANDS, dealer=3)
+    round_.apply("trump H")
+    round_.apply("7D")
+    return round_
+
+
+def test_a_free_discard_asks_for_the_suit_of_the_ace() -> None:
+    round_ = _east_cannot_follow()
+    observation = round_.observation(1)
+    assert wanted_suit(observation.hand, Suit.HEARTS) == Suit.CLUBS
+    means = {"AC": 10.0, "8S": 9.5, "7C": 9.0, "KS": 0.0}
+    estimates = {
+        action: Estimate(means.get(action, -50.0), 0.0, 0.0, 1)
+        for action in observation.legal_actions
+    }
+    assert signal_choice(observation, estimates) == "AC"  # asks clubs, within 3 points
+    estimates["AC"] = Estimate(5.0, 0.0, 0.0, 1)  # now too dear: deny spades instead
+    assert signal_choice(observation, estimates) == "8S"
+    plain = _east_cannot_follow(Rules(roem="none", challenges=False))
+    assert signal_choice(plain.observation(1), estimates) is None  # no agreed signals
+
+
+def test_worlds_where_the_asker_lacks_the_ace_weigh_less() -> None:
+    round_ = _east_cannot_follow()
+    round_.apply("KS")  # East discards a high spade: asks for spades, AS is West's
+    observation = round_.observation(2)  # South reads it
+    reader = signal_reader(observation)
+    assert reader is not None
+    search = KrakenSearch(observation)
+    rng = random.Random(3)
+    weights = set()
+    for _ in range(40):
+        world = search.determinize(rng)
+        held = Card.parse("AS") in world.hands[1]
+        assert reader(world) == (1.0 if held else ASK_WITHOUT_ACE)
+        weights.add(held)
+    assert weights == {True, False}  # both kinds of world were drawn
+    assert signal_reader(round_.observation(1)) is None  # its own signal tells East nothing
+    assert KrakenExpert(worlds=3, seed=1, signals=False).act(observation) in round_.legal_actions()

@@ -5,7 +5,10 @@ inference sampler, each world solved double dummy, the round score averaged) wit
 
 - **endgame**: in its last ``endgame`` tricks the bot chooses its next card once per
   information set rather than once per world (:mod:`cardtable.bots.kraken_endgame`),
-  which removes the strategy-fusion error of the nearest own decision.
+  which removes the strategy-fusion error of the nearest own decision;
+- **signals**: when the rules agree partner signals, the bot gives them when they
+  cost nothing it can see and weighs its worlds by the signals it has seen
+  (:mod:`cardtable.bots.kraken_signalling`).
 
 Every part can be switched off, which is how the ablation table of docs/bots.md is
 measured (``expert{"endgame": 0}`` and so on).
@@ -24,8 +27,10 @@ from typing import Any
 from cardtable.bots.base import game_of
 from cardtable.bots.kraken_endgame import InformationSets
 from cardtable.bots.kraken_search import KrakenSearch
+from cardtable.bots.kraken_signalling import signal_choice, signal_reader
 from cardtable.bots.pimc import Estimate, PimcBot
 from cardtable.kraken.observation import Observation as KrakenObservation
+from cardtable.kraken.round import Round
 
 __all__ = ["ENDGAME_TRICKS", "KrakenExpert"]
 
@@ -36,7 +41,8 @@ ENDGAME_TRICKS = 3
 class KrakenExpert(PimcBot):
     """PIMC for Kraken with the expert's parts (each can be switched off).
 
-    ``endgame``: the last tricks (0 to 8) played with the information-set lookahead.
+    ``endgame``: the last tricks (0 to 8) played with the information-set lookahead;
+    ``signals``: give and read the partner signals the rules agree (if any).
     The budget is ``worlds`` or ``milliseconds`` of CPU time per decision, as for
     :class:`~cardtable.bots.pimc.PimcBot`.
     """
@@ -50,22 +56,42 @@ class KrakenExpert(PimcBot):
         seed: int | None = None,
         engine: str = "auto",
         endgame: int = ENDGAME_TRICKS,
+        signals: bool = True,
     ) -> None:
         super().__init__(worlds, milliseconds, seed, engine)
         if not 0 <= endgame <= 8:
             raise ValueError(f"endgame must be 0 to 8 tricks, not {endgame}")
         self.endgame = endgame
+        self.signals = signals
+
+    def act(self, observation: Any) -> str:
+        """The action with the best estimate (a signalling discard when one is free)."""
+        if not isinstance(observation, KrakenObservation):
+            raise ValueError(f"a Kraken observation is needed, not {game_of(observation)}")
+        legal = list(observation.legal_actions)
+        if len(legal) == 1:
+            return legal[0]
+        estimates = self.estimates(observation)
+        if self.signals and observation.phase == "play":
+            signal = signal_choice(observation, estimates)
+            if signal is not None:
+                return signal
+        return self.choose(observation, estimates)
 
     def estimates(self, observation: Any) -> dict[str, Estimate]:
         """Each legal action's :class:`~cardtable.bots.pimc.Estimate` within the budget."""
         if not isinstance(observation, KrakenObservation):
             raise ValueError(f"a Kraken observation is needed, not {game_of(observation)}")
         search = KrakenSearch(observation)
+        reader = signal_reader(observation) if self.signals else None
+
+        def draw() -> tuple[Round, float]:
+            world = search.determinize(self._rng)
+            return world, 1.0 if reader is None else reader(world)
+
         if observation.phase == "play" and len(observation.hand) <= self.endgame:
             sets = InformationSets(list(observation.legal_actions), self.engine)
             for _ in self.budget(observation):
-                sets.add(search.determinize(self._rng))
+                sets.add(*draw())
             return sets.estimates()
-        return self.average(
-            observation, lambda: (search.determinize(self._rng), 1.0), self.evaluate
-        )
+        return self.average(observation, draw, self.evaluate)
