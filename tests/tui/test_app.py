@@ -195,7 +195,7 @@ async def test_rules_screen_and_replay_viewer() -> None:
             await pilot.press("1")
         await pilot.press("r")
         assert isinstance(app.screen, RulesScreen)
-        assert len(app.screen.query(".paragraph")) == 7
+        assert len(app.screen.query(".paragraph")) == 8
         await pilot.press("escape")
         await pilot.press("p")
         await pilot.press("enter")  # empty: this game

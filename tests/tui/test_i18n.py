@@ -97,6 +97,8 @@ def every_text(code: str) -> list[str]:
             lines.append(text.field_label(name))
         for value in text._VALUES:
             lines.append(text.value_label(value))
+        for field, values in text._FIELD_VALUES.items():
+            lines.extend(text.value_label(value, field) for value in values)
         lines.extend(text.action_label(a) for a in ("take", "contra", "re", "superkraken", "roem"))
         lines.extend(
             text.analysis_lines(session, []) + text.analysis_lines(session, [(0, "JH", 5)])
@@ -153,3 +155,13 @@ def test_plain_output_in_arabic() -> None:
     session = Session(Settings(seed=1), bot_factory=random_bots)
     PlainTable(session, lambda: None, lambda line: print(line, file=out)).run()
     assert "الجنوب" in out.getvalue()
+
+
+def test_a_value_is_labelled_as_its_field_means_it() -> None:
+    set_language("en")
+    assert text.value_label("none", "signals") == "no signals"
+    assert text.value_label("none", "roem") == text.value_label("none") == "no roem"
+    assert text.field_label("signals") == "Partner signals (agreed out loud)"
+    set_language("nl")
+    assert text.value_label("high_asks", "signals") == "hoog afgooien vraagt de kleur"
+    set_language("en")

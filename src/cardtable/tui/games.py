@@ -620,6 +620,15 @@ class KrakenPresenter(Presenter):
                 "every trick is mars and earns 100 more. The multiplier of the challenges "
                 "applies to the score of the round."
             ),
+            _(
+                "The rules allow partner signals when they are agreed out loud before the "
+                "game, so a table may choose one in its settings, and everyone knows it. "
+                "A discard is a card that neither follows suit nor is a trump. With "
+                "“a high discard asks”, discarding an ace, ten, king or queen asks your "
+                "partner for that suit, and a jack, nine, eight or seven says you do not "
+                "want it; with “a low discard asks” it is the other way round. Signals "
+                "change neither the cards you may play nor the score."
+            ),
         ]
 
 

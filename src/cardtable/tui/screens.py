@@ -733,7 +733,7 @@ def _rule_widget(spec: dict[str, Any], value: Any, widget_id: str) -> Any:
     """The control of one rules field of a rules schema, showing ``value``: a choice
     is a list, a switch a switch, anything else a text field."""
     if spec["type"] == "choice":
-        options = [(text.value_label(v), v) for v in spec["options"]]
+        options = [(text.value_label(v, spec["name"]), v) for v in spec["options"]]
         return Select(options, value=value, allow_blank=False, id=widget_id)
     if spec["type"] == "bool":
         return Switch(bool(value), id=widget_id)

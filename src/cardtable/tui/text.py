@@ -436,6 +436,7 @@ _FIELDS: Final[dict[str, str]] = {
     "rounds": N_("Rounds in a game"),
     "target_score": N_("Target score (empty: play the rounds)"),
     "deal": N_("Deal in packets of"),
+    "signals": N_("Partner signals (agreed out loud)"),
     "players": N_("Players"),
     "stake": N_("Stake (chips)"),
     "eliminate_at": N_("Out at penalty points"),
@@ -466,6 +467,14 @@ _VALUES: Final[dict[str, str]] = {
     "last": N_("the last trick only"),
     "every": N_("every trick"),
 }
+_FIELD_VALUES: Final[dict[str, dict[str, str]]] = {
+    "signals": {
+        "none": N_("no signals"),
+        "high_asks": N_("a high discard asks for the suit"),
+        "low_asks": N_("a low discard asks for the suit"),
+    },
+}
+"""Values whose label depends on their field (``none`` is "no roem" for ``roem``)."""
 
 
 def field_label(name: str) -> str:
@@ -474,9 +483,12 @@ def field_label(name: str) -> str:
     return _(_FIELDS[name]) if name in _FIELDS else name.replace("_", " ")
 
 
-def value_label(value: str) -> str:
-    """The settings label of a rules value (a value the catalogs do not know shows
-    as it is)."""
+def value_label(value: str, field: str | None = None) -> str:
+    """The settings label of a rules value, of ``field`` when given (a value the
+    catalogs do not know shows as it is)."""
+    own = _FIELD_VALUES.get(field or "", {})
+    if value in own:
+        return _(own[value])
     return _(_VALUES[value]) if value in _VALUES else str(value)
 
 
