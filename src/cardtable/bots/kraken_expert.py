@@ -71,7 +71,11 @@ class KrakenExpert(PimcBot):
         legal = list(observation.legal_actions)
         if len(legal) == 1:
             return legal[0]
-        estimates = self.estimates(observation)
+        return self.pick(observation, self.estimates(observation))
+
+    def pick(self, observation: KrakenObservation, estimates: dict[str, Estimate]) -> str:
+        """The action :meth:`act` takes given the ``estimates``: a free signalling
+        discard (when the bot signals), else PIMC's choice."""
         if self.signals and observation.phase == "play":
             signal = signal_choice(observation, estimates)
             if signal is not None:

@@ -1,9 +1,9 @@
 """Hints with a reason, from the strongest bot within a second.
 
-Kraken asks PIMC (:class:`~cardtable.bots.pimc.PimcBot`, the strongest Kraken bot
-of docs/bots.md) for its estimate of every legal action: a card or a trump choice
-comes with the round score the bot expects for your team, a challenge with the
-share of the sampled deals in which the declarers go nat. Gurka asks ISMCTS (its
+Kraken asks the expert (:class:`~cardtable.bots.kraken_expert.KrakenExpert`, the
+strongest Kraken bot of docs/bots.md) for its estimate of every legal action: a card
+or a trump choice comes with the round score the bot expects for your team, a
+challenge with the share of the sampled deals in which the declarers go nat. Gurka asks ISMCTS (its
 strongest bot) and says in how many of its simulations the choice was tried.
 """
 
@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from cardtable.bots import Bot, decide_once
 from cardtable.bots.adapters import adapter_for
-from cardtable.bots.pimc import PimcBot
+from cardtable.bots.kraken_expert import KrakenExpert
 from cardtable.bots.search import search
 from cardtable.tui.i18n import _
 
@@ -58,9 +58,9 @@ def advise(
 
 
 def _kraken(observation: Any, seed: int, milliseconds: float) -> Hint:
-    bot = PimcBot(milliseconds=milliseconds, seed=seed)
+    bot = KrakenExpert(milliseconds=milliseconds, seed=seed)
     estimates = bot.estimates(observation)
-    action = bot.choose(observation, estimates)
+    action = bot.pick(observation, estimates)
     chosen = estimates[action]
     challenge = next((a for a in _CHALLENGES if a in estimates), None)
     if challenge is not None:
