@@ -142,8 +142,8 @@ SIGNALS = Rules(signals="high_asks", roem="none", challenges=False)
 HANDS = [
     "7D 8D 9D JH 9H AH TH KH",
     "AC TC 7C 8C KS QS 7S 8S",
-    "TD KD QD JD 9C JC QH 8H",
-    "AD 7H QC KC 9S TS JS AS",
+    "TD KD QD JD AS JC QH 8H",
+    "AD 7H QC KC 9S TS JS 9C",
 ]
 
 
@@ -165,7 +165,7 @@ def test_a_free_discard_asks_for_the_suit_of_the_ace() -> None:
         action: Estimate(means.get(action, -50.0), 0.0, 0.0, 1)
         for action in observation.legal_actions
     }
-    assert signal_choice(observation, estimates) == "AC"  # asks clubs, within 3 points
+    assert signal_choice(observation, estimates) == "AC"  # asks clubs, within a point
     estimates["AC"] = Estimate(5.0, 0.0, 0.0, 1)  # now too dear: deny spades instead
     assert signal_choice(observation, estimates) == "8S"
     plain = _east_cannot_follow(Rules(roem="none", challenges=False))
@@ -174,8 +174,8 @@ def test_a_free_discard_asks_for_the_suit_of_the_ace() -> None:
 
 def test_worlds_where_the_asker_lacks_the_ace_weigh_less() -> None:
     round_ = _east_cannot_follow()
-    round_.apply("KS")  # East discards a high spade: asks for spades, AS is West's
-    observation = round_.observation(2)  # South reads it
+    round_.apply("KS")  # East discards a high spade: asks for spades
+    observation = round_.observation(3)  # partner West reads it
     reader = signal_reader(observation)
     assert reader is not None
     search = KrakenSearch(observation)
@@ -188,4 +188,5 @@ def test_worlds_where_the_asker_lacks_the_ace_weigh_less() -> None:
         weights.add(held)
     assert weights == {True, False}  # both kinds of world were drawn
     assert signal_reader(round_.observation(1)) is None  # its own signal tells East nothing
+    assert signal_reader(round_.observation(2)) is None  # opponents do not read it
     assert KrakenExpert(worlds=3, seed=1, signals=False).act(observation) in round_.legal_actions()

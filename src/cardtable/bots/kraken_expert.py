@@ -7,7 +7,7 @@ inference sampler, each world solved double dummy, the round score averaged) wit
   information set rather than once per world (:mod:`cardtable.bots.kraken_endgame`),
   which removes the strategy-fusion error of the nearest own decision;
 - **signals**: when the rules agree partner signals, the bot gives them when they
-  cost nothing it can see and weighs its worlds by the signals it has seen
+  cost next to nothing it can see and weighs its worlds by its partner's signals
   (:mod:`cardtable.bots.kraken_signalling`).
 
 Every part can be switched off, which is how the ablation table of docs/bots.md is

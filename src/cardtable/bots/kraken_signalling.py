@@ -6,10 +6,11 @@ see: among the discards its search finds within :data:`FREE_SIGNAL` points of th
 best, it plays the one that asks for the suit it wants led, a plain suit whose ace it
 holds (the longest such suit; none without an ace), or else denies another suit.
 
-It **reads** every signal at the table (an opponent's too, since the convention is
-public) as evidence about the hand it came from: a sampled world in which the
-signaller held the ace of a suit it asked for, or lacked the ace of a suit it denied,
-is more likely than one in which it did not. The weights are soft
+It **reads** its partner's signals as evidence about the hand they came from: a
+sampled world in which partner held the ace of a suit it asked for, or lacked the ace
+of a suit it denied, is more likely than one in which it did not. Opponents' discards
+are not read: nothing makes an opponent signal honestly (a pilot that read them
+against bots that do not signal lost points). The weights are soft
 (:data:`ASK_WITHOUT_ACE`, :data:`DENY_WITH_ACE`), since a player short of choices may
 signal by accident.
 
@@ -40,7 +41,7 @@ __all__ = [
     "wanted_suit",
 ]
 
-FREE_SIGNAL: Final = 3.0
+FREE_SIGNAL: Final = 1.0
 """Points of expected round score a signalling discard may cost against the best."""
 ASK_WITHOUT_ACE: Final = 0.3
 """The weight of a world in which a seat asked for a suit without holding its ace."""
@@ -79,16 +80,16 @@ def signal_choice(observation: Observation, estimates: Mapping[str, Estimate]) -
 
 
 def signal_reader(observation: Observation) -> Callable[[Round], float] | None:
-    """How much more or less likely a world is given the other seats' signals so far
-    (None when they gave none): for a world, the product over their signals of
-    :data:`ASK_WITHOUT_ACE` or :data:`DENY_WITH_ACE` where the hand the signaller
-    held then (its cards in the world plus those it played since) disagrees."""
+    """How much more or less likely a world is given partner's signals so far (None
+    when it gave none): for a world, the product over its signals of
+    :data:`ASK_WITHOUT_ACE` or :data:`DENY_WITH_ACE` where the hand partner held then
+    (its cards in the world plus those it played since) disagrees."""
     plays = [trick.plays for trick in observation.tricks]
     plays.append(tuple(observation.trick))
     evidence: list[tuple[int, Card, bool]] = []  # seat, ace, asked (else denied)
     for signal in observation.signals:
         seat = int(signal.seat)
-        if seat == int(observation.seat):
+        if seat != (int(observation.seat) + 2) % 4:
             continue
         ace = Card(signal.signal.suit, Rank.ACE)
         since = {card for trick in plays[signal.trick :] for s, card in trick if int(s) == seat}
