@@ -189,4 +189,5 @@ def test_worlds_where_the_asker_lacks_the_ace_weigh_less() -> None:
     assert weights == {True, False}  # both kinds of world were drawn
     assert signal_reader(round_.observation(1)) is None  # its own signal tells East nothing
     assert signal_reader(round_.observation(2)) is None  # opponents do not read it
-    assert KrakenExpert(worlds=3, seed=1, signals=False).act(observation) in round_.legal_actions()
+    south = round_.observation(2)
+    assert KrakenExpert(worlds=3, seed=1, signals=False).act(south) in round_.legal_actions()
