@@ -10,6 +10,10 @@ inference sampler, each world solved double dummy, the round score averaged) wit
   cost next to nothing it can see and weighs its worlds by its partner's signals
   (:mod:`cardtable.bots.kraken_signalling`).
 
+Decisions before the first card (trump, challenges, roem from hand) come from the
+learned evaluation of :mod:`cardtable.bots.kraken_bidding` (``bidding="model"``)
+rather than from PIMC's few noisy worlds (``bidding="search"``).
+
 Every part can be switched off, which is how the ablation table of docs/bots.md is
 measured (``expert{"endgame": 0}`` and so on).
 
@@ -25,6 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.bots.base import game_of
+from cardtable.bots.kraken_bidding import BiddingModel
 from cardtable.bots.kraken_endgame import InformationSets
 from cardtable.bots.kraken_search import KrakenSearch
 from cardtable.bots.kraken_signalling import signal_choice, signal_reader
@@ -42,7 +47,8 @@ class KrakenExpert(PimcBot):
     """PIMC for Kraken with the expert's parts (each can be switched off).
 
     ``endgame``: the last tricks (0 to 8) played with the information-set lookahead;
-    ``signals``: give and read the partner signals the rules agree (if any).
+    ``signals``: give and read the partner signals the rules agree (if any);
+    ``bidding``: ``"model"`` (the learned evaluation) or ``"search"`` (PIMC's).
     The budget is ``worlds`` or ``milliseconds`` of CPU time per decision, as for
     :class:`~cardtable.bots.pimc.PimcBot`.
     """
@@ -57,12 +63,16 @@ class KrakenExpert(PimcBot):
         engine: str = "auto",
         endgame: int = ENDGAME_TRICKS,
         signals: bool = True,
+        bidding: str = "model",
     ) -> None:
         super().__init__(worlds, milliseconds, seed, engine)
         if not 0 <= endgame <= 8:
             raise ValueError(f"endgame must be 0 to 8 tricks, not {endgame}")
         self.endgame = endgame
         self.signals = signals
+        if bidding not in ("model", "search"):
+            raise ValueError(f"bidding must be 'model' or 'search', not {bidding!r}")
+        self.bidding = bidding
 
     def act(self, observation: Any) -> str:
         """The action with the best estimate (a signalling discard when one is free)."""
@@ -76,6 +86,8 @@ class KrakenExpert(PimcBot):
     def pick(self, observation: KrakenObservation, estimates: dict[str, Estimate]) -> str:
         """The action :meth:`act` takes given the ``estimates``: a free signalling
         discard (when the bot signals), else PIMC's choice."""
+        if observation.phase != "play" and self.bidding == "model":
+            return BiddingModel.load().choose(observation)
         if self.signals and observation.phase == "play":
             signal = signal_choice(observation, estimates)
             if signal is not None:
@@ -86,6 +98,12 @@ class KrakenExpert(PimcBot):
         """Each legal action's :class:`~cardtable.bots.pimc.Estimate` within the budget."""
         if not isinstance(observation, KrakenObservation):
             raise ValueError(f"a Kraken observation is needed, not {game_of(observation)}")
+        if observation.phase != "play" and self.bidding == "model":
+            # the learned evaluation, not sampled worlds: worlds 0 says so
+            values = BiddingModel.load().estimates(observation)
+            return {
+                action: Estimate(value, value * value, 0, 0) for action, value in values.items()
+            }
         search = KrakenSearch(observation)
         reader = signal_reader(observation) if self.signals else None
 

@@ -222,12 +222,13 @@ class Estimate:
     nat: float
     """The (weighted) worlds in which the declarers end nat."""
     worlds: int
-    """The worlds sampled (weights are rescaled to sum to this)."""
+    """The worlds sampled (weights are rescaled to sum to this); 0 when the estimate
+    is a learned evaluation, whose ``total`` is then the mean itself."""
 
     @property
     def mean(self) -> float:
         """The average round score difference for the bot's team."""
-        return self.total / self.worlds if self.worlds else 0.0
+        return self.total / self.worlds if self.worlds else self.total
 
     @property
     def nat_share(self) -> float:

@@ -2,9 +2,10 @@
 
 Kraken asks the expert (:class:`~cardtable.bots.kraken_expert.KrakenExpert`, the
 strongest Kraken bot of docs/bots.md) for its estimate of every legal action: a card
-or a trump choice comes with the round score the bot expects for your team, a
-challenge with the share of the sampled deals in which the declarers go nat. Gurka asks ISMCTS (its
-strongest bot) and says in how many of its simulations the choice was tried.
+comes with the round score the bot expects for your team over the deals it sampled;
+a bidding decision (trump, challenge, roem) with what the bot's learned evaluation
+expects for your team. Gurka asks ISMCTS and says in how many of its simulations the
+choice was tried.
 """
 
 from __future__ import annotations
@@ -23,8 +24,6 @@ __all__ = ["HINT_MILLISECONDS", "Hint", "advise"]
 
 HINT_MILLISECONDS: Final = 900
 """The hint bot's budget of CPU time per hint (within the second a hint may take)."""
-
-_CHALLENGES: Final = ("contra", "re", "superkraken")
 
 
 @dataclass(frozen=True)
@@ -62,14 +61,12 @@ def _kraken(observation: Any, seed: int, milliseconds: float) -> Hint:
     estimates = bot.estimates(observation)
     action = bot.pick(observation, estimates)
     chosen = estimates[action]
-    challenge = next((a for a in _CHALLENGES if a in estimates), None)
-    if challenge is not None:
-        share = f"{round(100 * estimates[challenge].nat_share)}%"
+    if chosen.worlds == 0:  # the learned bidding evaluation, not sampled deals
         return Hint(
             action,
-            _("The declarers went nat in {share} of the {worlds} deals the bot tried.").format(
-                share=share, worlds=chosen.worlds
-            ),
+            _(
+                "The bot's learned evaluation expects {points:+d} points for your team this round."
+            ).format(points=round(chosen.mean)),
         )
     return Hint(
         action,
