@@ -74,15 +74,6 @@ class KrakenExpert(PimcBot):
             raise ValueError(f"bidding must be 'model' or 'search', not {bidding!r}")
         self.bidding = bidding
 
-    def act(self, observation: Any) -> str:
-        """The action with the best estimate (a signalling discard when one is free)."""
-        if not isinstance(observation, KrakenObservation):
-            raise ValueError(f"a Kraken observation is needed, not {game_of(observation)}")
-        legal = list(observation.legal_actions)
-        if len(legal) == 1:
-            return legal[0]
-        return self.pick(observation, self.estimates(observation))
-
     def pick(self, observation: KrakenObservation, estimates: dict[str, Estimate]) -> str:
         """The action :meth:`act` takes given the ``estimates``: a free signalling
         discard (when the bot signals), else PIMC's choice."""

@@ -100,7 +100,11 @@ class PimcBot(BaseBot):
         legal = list(observation.legal_actions)
         if len(legal) == 1:
             return legal[0]
-        return self.choose(observation, self.estimates(observation))
+        return self.pick(observation, self.estimates(observation))
+
+    def pick(self, observation: KrakenObservation, estimates: dict[str, Estimate]) -> str:
+        """The action :meth:`act` takes given the ``estimates`` (:meth:`choose`)."""
+        return self.choose(observation, estimates)
 
     def estimates(self, observation: Any) -> dict[str, Estimate]:
         """Each legal action's :class:`Estimate` over the worlds sampled within the
