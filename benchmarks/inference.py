@@ -1,0 +1,274 @@
+"""Inference from play: where are the hidden cards, uniform against weighted worlds.
+
+``python benchmarks/inference.py [--deals 40] [--worlds 32]`` plays (or reads from
+``data/kraken-play-model``) ``--deals`` held-out self-play rounds of four
+``pimc{"worlds": 8}`` bots in each rule set (default Amsterdam rules and Rotterdam),
+from a seed the model was neither trained nor calibrated on. At every card-play
+position the seat to play samples ``--worlds`` consistent worlds uniformly; each
+hidden card is scored by ``-log P(true holder)``, P estimated from the worlds
+(a) unweighted, as the inference sampler draws them, and (b) weighted by the play
+model (:class:`cardtable.bots.kraken_play_model.WeightedWorlds`, the committed
+temperature, tremble and mix), the same worlds for both. It prints one
+``name: value`` line per figure: nats per hidden card for both and their ratio, per
+rule set and overall, and the cost per world of the weighting against drawing a
+world and solving it double dummy.
+
+``python benchmarks/inference.py duel --deals 150 --worlds 16 --log runs/duel.jsonl``
+plays a duplicate match of PIMC averaging with the weights (:class:`WeightedPimcBot`,
+defined here) against plain ``pimc`` at the same number of worlds per decision, one
+process; ``--log`` makes it resumable. Run both under ``nice -n 10``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import statistics
+import time
+from pathlib import Path
+from typing import Any
+
+from cardtable.bots.kraken_play_model import PlayModel, WeightedWorlds
+from cardtable.bots.kraken_search import KrakenSearch
+from cardtable.bots.pimc import Estimate, PimcBot, round_utility
+from cardtable.bots.training.train_kraken_play_model import (
+    RULE_SETS,
+    games,
+    log_loss,
+    positions,
+    sample_position,
+)
+from cardtable.cards import Card
+from cardtable.kraken.observation import Observation
+from cardtable.kraken.round import Round
+from cardtable.solver.api import solve, value
+
+HELD_OUT_SEED = 3
+"""The seed of the held-out games (training uses 1, calibration 1001)."""
+
+
+class WeightedPimcBot(PimcBot):
+    """PIMC whose average over the worlds is weighted by the play model
+    (:class:`WeightedWorlds`); otherwise :class:`PimcBot` (the worlds budget only)."""
+
+    name = "pimc-weighted"
+
+    def __init__(
+        self,
+        worlds: int = 20,
+        seed: int | None = None,
+        model: PlayModel | None = None,
+        candidates: int = 1,
+    ) -> None:
+        super().__init__(worlds=worlds, seed=seed)
+        self.model = model if model is not None else PlayModel.load()
+        self.candidates = candidates
+        self.weighting_seconds = 0.0
+
+    def estimates(self, observation: Any) -> dict[str, Estimate]:
+        """Each legal action's weighted estimate over ``worlds`` weighted worlds."""
+        assert isinstance(observation, Observation) and self.worlds is not None
+        legal = list(observation.legal_actions)
+        search = KrakenSearch(observation)
+        start = time.process_time()
+        sampler = WeightedWorlds(observation, self.model, self._rng, candidates=self.candidates)
+        drawn = [sampler.draw_log() for _ in range(self.worlds)]
+        weights = WeightedWorlds.normalize([log for _, log in drawn], self.model.mix)
+        self.weighting_seconds += time.process_time() - start
+        team = observation.seat % 2
+        done = len(drawn)
+        totals = dict.fromkeys(legal, 0.0)
+        squares = dict.fromkeys(legal, 0.0)
+        nats = dict.fromkeys(legal, 0.0)
+        for (world, _), weight in zip(drawn, weights, strict=True):
+            scale = weight * done  # weights sum to the number of worlds, as PimcBot counts
+            outcomes: dict[str, tuple[float, bool]] = {}
+            if world.phase == "play":
+                solution = solve(world, self.engine)
+                for action in legal:
+                    worth = solution.card_values[Card.parse(action)]
+                    outcomes[action] = (round_utility(world, worth, team), _is_nat(world, worth))
+            else:
+                seed = self._rng.randrange(2**32)
+                for action in legal:
+                    trial = world.copy()
+                    trial.apply(action)
+                    policy = random.Random(seed)
+                    while trial.phase not in ("play", "done"):
+                        trial.apply(search.default_action(trial, policy))
+                    worth = value(trial, self.engine)
+                    outcomes[action] = (round_utility(trial, worth, team), _is_nat(trial, worth))
+            for action, (utility, nat) in outcomes.items():
+                totals[action] += scale * utility
+                squares[action] += scale * utility * utility
+                nats[action] += scale * nat
+        return {
+            action: Estimate(totals[action], squares[action], round(nats[action]), done)
+            for action in legal
+        }
+
+
+def _is_nat(round_: Round, worth: int) -> bool:
+    """Whether the declarers end nat when the remaining play is worth ``worth``."""
+    assert round_.declarer is not None
+    declarers = round_.declarer.team
+    points, roem = round_.card_points, round_.roem
+    past = points[declarers] + roem[declarers] - points[1 - declarers] - roem[1 - declarers]
+    return past + worth <= 0
+
+
+# --- the log-loss figure ---------------------------------------------------------------
+
+
+def log_loss_figures(deals: int, worlds: int, cache: Path, solve_every: int) -> None:
+    """Print the hidden-card log-loss and the cost figures."""
+    model = PlayModel.load()
+    overall = {"uniform": 0.0, "weighted": 0.0, "cards": 0, "positions": 0}
+    likelihood_seconds = 0.0
+    likelihood_worlds = 0
+    draw_seconds = 0.0
+    solve_seconds = 0.0
+    solved = 0
+    rng = random.Random(HELD_OUT_SEED)
+    for name in RULE_SETS:
+        records = games(name, deals, HELD_OUT_SEED, 8, cache, log=True)
+        uniform = weighted = 0.0
+        cards = count = 0
+        for index, (observation, truth) in enumerate(positions(records)):
+            sample = sample_position(observation, truth, {model.tremble: model}, worlds, rng)
+            if sample is None:
+                continue
+            count += 1
+            likelihood_seconds += sample.seconds
+            likelihood_worlds += worlds
+            loss, hidden = log_loss(sample, None, 0.0, 0.0)
+            uniform += loss
+            cards += hidden
+            weighted += log_loss(sample, model.tremble, model.temperature, model.mix)[0]
+            if index % solve_every == 0:
+                search = KrakenSearch(observation)
+                for _ in range(4):
+                    start = time.process_time()
+                    world = search.determinize(rng)
+                    middle = time.process_time()
+                    solve(world)
+                    draw_seconds += middle - start
+                    solve_seconds += time.process_time() - middle
+                    solved += 1
+        print(f"{name}_positions: {count}")
+        print(f"{name}_hidden_cards: {cards}")
+        print(f"{name}_uniform_nats_per_hidden_card: {uniform / cards:.4f}")
+        print(f"{name}_weighted_nats_per_hidden_card: {weighted / cards:.4f}")
+        print(f"{name}_ratio: {weighted / uniform:.4f}", flush=True)
+        overall["uniform"] += uniform
+        overall["weighted"] += weighted
+        overall["cards"] += cards
+        overall["positions"] += count
+    print(f"positions: {overall['positions']}")
+    print(f"hidden_cards: {overall['cards']}")
+    print(f"worlds_per_position: {worlds}")
+    print(f"uniform_nats_per_hidden_card: {overall['uniform'] / overall['cards']:.4f}")
+    print(f"weighted_nats_per_hidden_card: {overall['weighted'] / overall['cards']:.4f}")
+    print(f"ratio: {overall['weighted'] / overall['uniform']:.4f}")
+    print(f"likelihood_ms_per_world: {1000 * likelihood_seconds / likelihood_worlds:.3f}")
+    print(f"draw_ms_per_world: {1000 * draw_seconds / max(solved, 1):.3f}")
+    print(f"solve_ms_per_world: {1000 * solve_seconds / max(solved, 1):.3f}")
+
+
+# --- the duel --------------------------------------------------------------------------
+
+
+def play_pair(
+    rules_name: str, deal_seed: int, worlds: int, model: PlayModel
+) -> tuple[float, float, float]:
+    """One duplicate deal: the weighted bot's lead per play, averaged over both seatings
+    (the same cards and dealer), and the CPU seconds its weighting took."""
+    rules = RULE_SETS[rules_name]
+    leads = []
+    weighting = 0.0
+    for weighted_team in (0, 1):
+        round_ = Round.new(rules, deal_seed % 4, deal_seed)
+        bots: list[PimcBot] = []
+        for seat in range(4):
+            seed = deal_seed * 4 + seat
+            if seat % 2 == weighted_team:
+                bots.append(WeightedPimcBot(worlds=worlds, seed=seed, model=model))
+            else:
+                bots.append(PimcBot(worlds=worlds, seed=seed))
+        while not round_.is_over:
+            seat = round_.to_move
+            assert seat is not None
+            round_.apply(bots[seat].act(round_.observation(seat)))
+        points = round_.result().points
+        leads.append(points[weighted_team] - points[1 - weighted_team])
+        weighting += sum(getattr(bot, "weighting_seconds", 0.0) for bot in bots)
+    return statistics.fmean(leads), leads[0] - leads[1], weighting
+
+
+def duel(deals: int, worlds: int, rules_name: str, seed: int, log: Path | None) -> None:
+    """Play (or resume) the duplicate match and print its figure."""
+    model = PlayModel.load()
+    done: dict[int, dict[str, Any]] = {}
+    if log is not None and log.exists():
+        for line in log.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                entry = json.loads(line)
+                done[int(entry["deal"])] = entry
+    for deal in range(deals):
+        if deal in done:
+            continue
+        start = time.process_time()
+        mean, _, weighting = play_pair(rules_name, seed * 100_000 + deal, worlds, model)
+        entry = {
+            "deal": deal,
+            "lead": mean,
+            "weighting_s": round(weighting, 3),
+            "cpu_s": round(time.process_time() - start, 2),
+        }
+        done[deal] = entry
+        if log is not None:
+            log.parent.mkdir(parents=True, exist_ok=True)
+            with log.open("a", encoding="utf-8") as file:
+                file.write(json.dumps(entry) + "\n")
+        leads = [done[d]["lead"] for d in sorted(done)]
+        print(f"deal {deal + 1}/{deals}: {_summary(leads)}", flush=True)
+    leads = [done[d]["lead"] for d in range(deals)]
+    print(f"pimc_weighted_vs_pimc_{rules_name}_worlds{worlds}: {_summary(leads)}")
+    cpu = sum(done[d]["cpu_s"] for d in range(deals))
+    weighting = sum(done[d]["weighting_s"] for d in range(deals))
+    print(f"weighting_share_of_cpu: {weighting / cpu:.3f}")
+
+
+def _summary(leads: list[float]) -> str:
+    n = len(leads)
+    mean = statistics.fmean(leads)
+    half = 1.96 * statistics.stdev(leads) / math.sqrt(n) if n > 1 else math.inf
+    ahead = (sum(1 for x in leads if x > 0) + 0.5 * sum(1 for x in leads if x == 0)) / n
+    return (
+        f"{n} deals: mean {mean:+.1f} per deal, 95% CI [{mean - half:+.1f}, "
+        f"{mean + half:+.1f}], weighted ahead on {ahead:.0%}"
+    )
+
+
+def main() -> None:
+    """Print the log-loss figures, or play the duel."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("command", nargs="?", default="log-loss", choices=["log-loss", "duel"])
+    parser.add_argument("--deals", type=int, default=None)
+    parser.add_argument("--worlds", type=int, default=None)
+    parser.add_argument("--cache", type=Path, default=Path("data/kraken-play-model"))
+    parser.add_argument("--solve-every", type=int, default=10)
+    parser.add_argument("--rules", default="amsterdam", choices=list(RULE_SETS))
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--log", type=Path, default=None)
+    args = parser.parse_args()
+    if args.command == "duel":
+        duel(args.deals or 150, args.worlds or 16, args.rules, args.seed, args.log)
+    else:
+        log_loss_figures(args.deals or 40, args.worlds or 32, args.cache, args.solve_every)
+
+
+if __name__ == "__main__":
+    main()
