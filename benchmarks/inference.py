@@ -132,6 +132,7 @@ def log_loss_figures(deals: int, worlds: int, cache: Path, solve_every: int) -> 
     solve_seconds = 0.0
     solved = 0
     rng = random.Random(HELD_OUT_SEED)
+    sizes: list[float] = []
     for name in RULE_SETS:
         records = games(name, deals, HELD_OUT_SEED, 8, cache, log=True)
         uniform = weighted = 0.0
@@ -147,6 +148,10 @@ def log_loss_figures(deals: int, worlds: int, cache: Path, solve_every: int) -> 
             uniform += loss
             cards += hidden
             weighted += log_loss(sample, model.tremble, model.temperature, model.mix)[0]
+            weights = WeightedWorlds.normalize(
+                list(model.temperature * sample.logs[model.tremble]), model.mix
+            )
+            sizes.append(WeightedWorlds.effective_size(weights))
             if index % solve_every == 0:
                 search = KrakenSearch(observation)
                 for _ in range(4):
@@ -172,6 +177,7 @@ def log_loss_figures(deals: int, worlds: int, cache: Path, solve_every: int) -> 
     print(f"uniform_nats_per_hidden_card: {overall['uniform'] / overall['cards']:.4f}")
     print(f"weighted_nats_per_hidden_card: {overall['weighted'] / overall['cards']:.4f}")
     print(f"ratio: {overall['weighted'] / overall['uniform']:.4f}")
+    print(f"mean_effective_worlds: {statistics.fmean(sizes):.1f}")
     print(f"likelihood_ms_per_world: {1000 * likelihood_seconds / likelihood_worlds:.3f}")
     print(f"draw_ms_per_world: {1000 * draw_seconds / max(solved, 1):.3f}")
     print(f"solve_ms_per_world: {1000 * solve_seconds / max(solved, 1):.3f}")

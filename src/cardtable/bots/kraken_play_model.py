@@ -7,14 +7,21 @@ suit, a defender who smears an ace on a trick its partner wins has no small card
 that suit left, and so on. :class:`PlayModel` is a small model of how a seat acts, a
 softmax over its legal actions of a linear score on cheap features:
 
-- **card play**: the card's points and rank, following / trumping / discarding,
-  whether it wins the trick now, whether the partner is winning, whether it is the
-  master of its suit, the length of its suit left in the hand, lowest or highest of
-  the suit in hand, leading a suit a partner or an opponent has shown out of, trick
-  roem made for the own side or given away;
-- **trump choice**: per suit named (or taken), the length and the jack, nine, ace and
-  ten of that suit and the aces and tens outside; passing has a bias per turn;
+- **card play**: the card's points and rank; leading, following, trumping or
+  discarding; whether it wins the trick now (and whether it is the cheapest card
+  that does, or a sure winner), whether the partner is winning (and surely so:
+  smearing points), whether it is the master of its suit, the length of its suit
+  left in the hand and the cards of it still out, lowest or highest of the suit in
+  hand, a ten without its ace or its last guard, leading a suit a partner or an
+  opponent has shown out of or led before, trick roem made for the own side or
+  given away;
+- **trump choice**: per suit named (or taken), the heuristic's strength of the hand
+  with that trump, the length and the jack, nine, ace and ten of that suit, the aces
+  and tens outside and the voids; passing has a bias per turn;
 - **challenges**: contra, re and superkraken on the trumps and the aces outside.
+
+A feature reads only the public facts of the moment and the acting seat's own hand,
+never another hand.
 
 Given a world (a full deal consistent with an observation),
 :meth:`PlayModel.log_likelihood` sums, over every past action of the seats other than
@@ -56,6 +63,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from cardtable.bots.kraken_heuristic import trump_strength
 from cardtable.bots.kraken_search import KrakenSearch
 from cardtable.cards import CARDS, Card, CardSet, Rank, Suit
 from cardtable.kraken.actions import trump_action
@@ -88,21 +96,31 @@ FEATURES: Final[tuple[str, ...]] = (
     "lead_trump",
     "lead_trump_declarers",
     "lead_trump_length",
+    "lead_trump_master",
     "lead_points",
     "lead_rank",
     "lead_master",
     "lead_master_points",
+    "lead_master_trumps_out",
     "lead_length",
+    "lead_outstanding",
     "lead_singleton",
     "lead_lowest",
     "lead_highest",
     "lead_bare_ten",
     "lead_opponent_void",
     "lead_partner_void",
+    "lead_partner_led",
+    "lead_opponent_led",
+    "lead_own_led",
     # following suit
     "follow_wins",
+    "follow_cheapest_win",
+    "follow_sure_win",
+    "follow_wins_points",
     "follow_points",
     "follow_points_partner",
+    "follow_points_sure",
     "follow_points_lost",
     "follow_rank",
     "follow_lowest",
@@ -110,10 +128,14 @@ FEATURES: Final[tuple[str, ...]] = (
     "follow_master",
     "follow_last_wins",
     "follow_bare_ten",
+    "follow_guard",
     # trumping a suit led
     "ruff",
     "ruff_partner",
+    "ruff_partner_sure",
     "ruff_wins",
+    "ruff_cheapest",
+    "ruff_wins_points",
     "ruff_points",
     "ruff_rank",
     "ruff_lowest",
@@ -121,16 +143,19 @@ FEATURES: Final[tuple[str, ...]] = (
     # discarding
     "discard_points",
     "discard_points_partner",
+    "discard_points_sure",
     "discard_rank",
     "discard_lowest",
     "discard_length",
     "discard_singleton",
     "discard_master",
     "discard_bare_ten",
+    "discard_guard",
     # trick roem made by the card
     "roem_own",
     "roem_given",
     # trump choice: naming (or taking) a suit, and passing by turn
+    "bid_strength",
     "bid_length",
     "bid_jack",
     "bid_nine",
@@ -246,10 +271,17 @@ class PlayDecision:
     """Trick roem counts (``roem="tricks"``)."""
     voids: tuple[int, int, int, int]
     """Per seat, the suits it has shown out of (bit ``1 << suit``)."""
+    led: tuple[int, int, int, int]
+    """Per seat, the suits it has led (bit ``1 << suit``)."""
     best: int
     """The power of the card winning the trick now (0 when leading)."""
+    top: int
+    """The card winning the trick now (-1 when leading)."""
     partner_winning: bool
     trick_points: int
+    reads: int
+    """The suits whose cards in the player's hand the features of a card read besides
+    the card's own suit: trumps, and the suit led."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,6 +365,7 @@ class _Tracker:
         self.trick: list[int] = []
         self.leader = 0
         self.voids = [0, 0, 0, 0]
+        self.led = [0, 0, 0, 0]
         self.passes = 0
 
     def decision(self, round_: Round, seat: int, action: str) -> Decision | None:
@@ -343,15 +376,20 @@ class _Tracker:
             trump = int(round_.trump)
             trick = self.trick
             best = 0
+            top_card = -1
             partner = False
             points = 0
+            reads = SUITS[trump]
             if trick:
                 power = POWER[trump][SUIT_OF[trick[0]]]
                 top = max(range(len(trick)), key=lambda i: power[trick[i]])
                 best = power[trick[top]]
+                top_card = trick[top]
                 partner = (self.leader + top) % 4 == (seat + 2) % 4
                 points = sum(POINTS[trump][c] for c in trick)
+                reads |= SUITS[SUIT_OF[trick[0]]]
             voids = self.voids
+            led = self.led
             return PlayDecision(
                 seat,
                 action,
@@ -363,9 +401,12 @@ class _Tracker:
                 round_.declarer.team == seat % 2,
                 round_.rules.roem == "tricks",
                 (voids[0], voids[1], voids[2], voids[3]),
+                (led[0], led[1], led[2], led[3]),
                 best,
+                top_card,
                 partner,
                 points,
+                reads,
             )
         if phase == "trump":
             legal = tuple(round_.legal_actions())
@@ -396,6 +437,7 @@ class _Tracker:
             self.voids[seat] |= 1 << SUIT_OF[trick[0]]
         if not trick:
             self.leader = seat
+            self.led[seat] |= 1 << SUIT_OF[card]
         trick.append(card)
         self.gone |= 1 << card
         if len(trick) == 4:
@@ -407,7 +449,8 @@ class _Tracker:
 
 def play_features(decision: PlayDecision, card: int, hand: int) -> Features:
     """The features of playing ``card`` from ``hand`` (the player's cards then, with
-    ``card``) at ``decision``; only the hand's cards of ``card``'s suit are read."""
+    ``card``) at ``decision``; of the hand, only the cards of ``card``'s suit and of
+    the suits in ``decision.reads`` (trumps, the suit led) are read."""
     d = decision
     trump = d.trump
     suit = SUIT_OF[card]
@@ -417,25 +460,41 @@ def play_features(decision: PlayDecision, card: int, hand: int) -> Features:
     higher = _HIGHER[is_trump][card]
     rank = _STRENGTH[is_trump][card]
     points = POINTS[trump][card] / 10
-    master = not (higher & ~d.gone & ~hand)
+    seen = d.gone | hand
+    master = not (higher & ~seen)
     lowest = not (suit_hand & ~higher & ~(1 << card))
     highest = not (suit_hand & higher)
-    bare_ten = bool(not is_trump and _TEN[suit] == 1 << card and not (_ACE[suit] & (d.gone | hand)))
+    trumps_out = bool(SUITS[trump] & ~seen)
+    bare_ten = bool(not is_trump and _TEN[suit] == 1 << card and not (_ACE[suit] & seen))
+    # the last guard of a ten without its ace: the ten's only other card of the suit
+    guard = (
+        not is_trump
+        and length == 2
+        and bool(suit_hand & _TEN[suit])
+        and _TEN[suit] != 1 << card
+        and not _ACE[suit] & seen
+    )
     f = _F
     out: Features = []
     trick = d.trick
+    seat = d.seat
     if not trick:
         if is_trump:
             out.append((f["lead_trump"], 1.0))
             if d.declarers:
                 out.append((f["lead_trump_declarers"], 1.0))
             out.append((f["lead_trump_length"], length / 8))
+            if master:
+                out.append((f["lead_trump_master"], 1.0))
         out.append((f["lead_points"], points))
         out.append((f["lead_rank"], rank))
         if master:
             out.append((f["lead_master"], 1.0))
             out.append((f["lead_master_points"], points))
+            if not is_trump and trumps_out:
+                out.append((f["lead_master_trumps_out"], 1.0))
         out.append((f["lead_length"], length / 8))
+        out.append((f["lead_outstanding"], (SUITS[suit] & ~seen).bit_count() / 8))
         if length == 1:
             out.append((f["lead_singleton"], 1.0))
         if lowest:
@@ -444,27 +503,52 @@ def play_features(decision: PlayDecision, card: int, hand: int) -> Features:
             out.append((f["lead_highest"], 1.0))
         if bare_ten:
             out.append((f["lead_bare_ten"], 1.0))
+        bit = 1 << suit
+        partner, left, right = (seat + 2) % 4, (seat + 1) % 4, (seat + 3) % 4
         if not is_trump:
-            seat = d.seat
-            bit = 1 << suit
-            if (d.voids[(seat + 1) % 4] | d.voids[(seat + 3) % 4]) & bit:
+            if (d.voids[left] | d.voids[right]) & bit:
                 out.append((f["lead_opponent_void"], 1.0))
-            if d.voids[(seat + 2) % 4] & bit:
+            if d.voids[partner] & bit:
                 out.append((f["lead_partner_void"], 1.0))
+        if d.led[partner] & bit:
+            out.append((f["lead_partner_led"], 1.0))
+        if (d.led[left] | d.led[right]) & bit:
+            out.append((f["lead_opponent_led"], 1.0))
+        if d.led[seat] & bit:
+            out.append((f["lead_own_led"], 1.0))
         return out
     led = SUIT_OF[trick[0]]
-    power = POWER[trump][led][card]
+    powers = POWER[trump][led]
+    power = powers[card]
     wins = power > d.best
     last = len(trick) == 3
     own_side = wins or d.partner_winning
+    cheapest = wins and not any(
+        d.best < powers[other] < power for other in _bits(suit_hand & ~(1 << card))
+    )
+    sure_win = wins and (last or (master and (is_trump or not trumps_out)))
+    partner_sure = False
+    if d.partner_winning:
+        top = d.top
+        top_trump = SUIT_OF[top] == trump
+        partner_sure = last or (
+            not _HIGHER[top_trump][top] & ~seen and (top_trump or not trumps_out)
+        )
     if suit == led:
         if wins:
             out.append((f["follow_wins"], 1.0))
+            out.append((f["follow_wins_points"], d.trick_points / 10))
+            if cheapest:
+                out.append((f["follow_cheapest_win"], 1.0))
+            if sure_win:
+                out.append((f["follow_sure_win"], 1.0))
             if last:
                 out.append((f["follow_last_wins"], 1.0))
         out.append((f["follow_points"], points))
         if d.partner_winning:
             out.append((f["follow_points_partner"], points))
+            if partner_sure:
+                out.append((f["follow_points_sure"], points))
         elif not wins:
             out.append((f["follow_points_lost"], points))
         out.append((f["follow_rank"], rank))
@@ -476,12 +560,19 @@ def play_features(decision: PlayDecision, card: int, hand: int) -> Features:
             out.append((f["follow_master"], 1.0))
         if bare_ten:
             out.append((f["follow_bare_ten"], 1.0))
+        if guard:
+            out.append((f["follow_guard"], 1.0))
     elif is_trump:
         out.append((f["ruff"], 1.0))
         if d.partner_winning:
             out.append((f["ruff_partner"], 1.0))
+            if partner_sure:
+                out.append((f["ruff_partner_sure"], 1.0))
         if wins:
             out.append((f["ruff_wins"], 1.0))
+            out.append((f["ruff_wins_points"], d.trick_points / 10))
+            if cheapest:
+                out.append((f["ruff_cheapest"], 1.0))
         out.append((f["ruff_points"], points))
         out.append((f["ruff_rank"], rank))
         if lowest:
@@ -492,6 +583,8 @@ def play_features(decision: PlayDecision, card: int, hand: int) -> Features:
         out.append((f["discard_points"], points))
         if d.partner_winning:
             out.append((f["discard_points_partner"], points))
+            if partner_sure:
+                out.append((f["discard_points_sure"], points))
         out.append((f["discard_rank"], rank))
         if lowest:
             out.append((f["discard_lowest"], 1.0))
@@ -502,6 +595,8 @@ def play_features(decision: PlayDecision, card: int, hand: int) -> Features:
             out.append((f["discard_master"], 1.0))
         if bare_ten:
             out.append((f["discard_bare_ten"], 1.0))
+        if guard:
+            out.append((f["discard_guard"], 1.0))
     if d.trick_roem:
         before = 0
         for c in trick:
@@ -528,6 +623,7 @@ def bid_features(decision: BidDecision, action: str, hand: int) -> Features:
     side = hand & ~SUITS[suit]
     voids = sum(1 for s in range(4) if s != suit and not hand & SUITS[s])
     out: Features = [
+        (f["bid_strength"], trump_strength(hand, suit) / 100),
         (f["bid_length"], trumps.bit_count() / 8),
         (f["bid_side_aces"], (side & _ALL_ACES).bit_count() / 3),
         (f["bid_side_tens"], (side & _ALL_TENS).bit_count() / 3),
@@ -797,7 +893,7 @@ class Scorer:
             low = legal & -legal
             card = low.bit_length() - 1
             legal ^= low
-            key = (index, card, hand & SUITS[SUIT_OF[card]])
+            key = (index, card, hand & (SUITS[SUIT_OF[card]] | decision.reads))
             value = cache.get(key)
             if value is None:
                 score = model.score(play_features(decision, card, hand))

@@ -1,6 +1,6 @@
 """Train the Kraken play model (:mod:`cardtable.bots.kraken_play_model`) on self-play.
 
-``python -m cardtable.bots.training.train_kraken_play_model --deals 300 --seed 1``
+``python -m cardtable.bots.training.train_kraken_play_model --deals 200 --validation 20 --seed 1``
 
 1. **Games**: ``--deals`` rounds in each rule set (the default Amsterdam rules and the
    Rotterdam preset) played by four ``pimc{"worlds": W}`` bots, and ``--validation``
@@ -54,6 +54,7 @@ from cardtable.kraken.rules import Rules
 __all__ = [
     "RULE_SETS",
     "Examples",
+    "PlayedGame",
     "PositionSample",
     "calibrate",
     "examples",
@@ -61,6 +62,7 @@ __all__ = [
     "games",
     "log_loss",
     "main",
+    "played_games",
     "positions",
     "sample_position",
 ]
@@ -74,7 +76,7 @@ RULE_SETS: Final[dict[str, Rules]] = {
 SEED_STRIDE: Final = 100_000
 """Deal ``i`` of a run seeded ``s`` is dealt from seed ``s * SEED_STRIDE + i``."""
 
-TREMBLES: Final = (0.02, 0.05, 0.1, 0.2, 0.4)
+TREMBLES: Final = (0.005, 0.01, 0.02, 0.05, 0.1, 0.2)
 TEMPERATURES: Final = (0.0, 0.25, 0.5, 0.75, 1.0, 1.25, 1.5)
 MIXES: Final = (0.0, 0.1, 0.25, 0.5)
 
@@ -93,19 +95,27 @@ def play_deal(rules: Rules, deal_seed: int, worlds: int) -> dict[str, Any]:
     return round_.to_record()
 
 
-def games(
+@dataclass(frozen=True)
+class PlayedGame:
+    """One self-play round: its record and the CPU seconds it took to play."""
+
+    deal: int
+    record: dict[str, Any]
+    cpu_seconds: float
+
+
+def played_games(
     rules_name: str,
     deals: int,
     seed: int,
     worlds: int,
     cache: Path | None,
     log: bool = False,
-) -> list[dict[str, Any]]:
-    """The records of ``deals`` self-play rounds in rule set ``rules_name`` (seeded
-    ``seed``), read from the cache where already played, played and appended there
-    otherwise."""
+) -> list[PlayedGame]:
+    """``deals`` self-play rounds in rule set ``rules_name`` (seeded ``seed``), read
+    from the cache where already played, played and appended there otherwise."""
     rules = RULE_SETS[rules_name]
-    found: dict[int, dict[str, Any]] = {}
+    found: dict[int, PlayedGame] = {}
     path = None
     if cache is not None:
         cache.mkdir(parents=True, exist_ok=True)
@@ -114,23 +124,36 @@ def games(
             for line in path.read_text(encoding="utf-8").splitlines():
                 if line.strip():
                     entry = json.loads(line)
-                    found[int(entry["deal"])] = entry["record"]
+                    deal = int(entry["deal"])
+                    found[deal] = PlayedGame(deal, entry["record"], float(entry.get("cpu_s", 0)))
     for deal in range(deals):
         if deal in found:
             continue
         start = time.process_time()
         record = play_deal(rules, seed * SEED_STRIDE + deal, worlds)
-        found[deal] = record
+        seconds = time.process_time() - start
+        found[deal] = PlayedGame(deal, record, seconds)
         if path is not None:
+            entry = {"deal": deal, "record": record, "cpu_s": round(seconds, 2)}
             with path.open("a", encoding="utf-8") as file:
-                file.write(json.dumps({"deal": deal, "record": record}) + "\n")
+                file.write(json.dumps(entry) + "\n")
         if log:
             print(
-                f"  {rules_name} seed {seed} deal {deal + 1}/{deals}: "
-                f"{time.process_time() - start:.1f} s",
-                flush=True,
+                f"  {rules_name} seed {seed} deal {deal + 1}/{deals}: {seconds:.1f} s", flush=True
             )
     return [found[deal] for deal in range(deals)]
+
+
+def games(
+    rules_name: str,
+    deals: int,
+    seed: int,
+    worlds: int,
+    cache: Path | None,
+    log: bool = False,
+) -> list[dict[str, Any]]:
+    """The records of :func:`played_games`."""
+    return [game.record for game in played_games(rules_name, deals, seed, worlds, cache, log)]
 
 
 def _start(record: dict[str, Any]) -> Round:
@@ -383,9 +406,9 @@ def _bits(mask: int) -> Iterator[int]:
 def main(argv: Sequence[str] | None = None) -> None:
     """Generate (or reuse) the games, fit, calibrate and write the model."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=300, help="training rounds per rule set")
+    parser.add_argument("--deals", type=int, default=200, help="training rounds per rule set")
     parser.add_argument(
-        "--validation", type=int, default=40, help="calibration rounds per rule set"
+        "--validation", type=int, default=20, help="calibration rounds per rule set"
     )
     parser.add_argument("--seed", type=int, default=1, help="seed of the training games")
     parser.add_argument(
@@ -393,7 +416,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--cache", type=Path, default=Path("data/kraken-play-model"))
     parser.add_argument("--out", type=Path, default=MODEL_PATH)
-    parser.add_argument("--l2", type=float, default=1.0)
+    parser.add_argument("--l2", type=float, default=0.3)
     parser.add_argument(
         "--calibration-worlds", type=int, default=32, help="worlds per position to calibrate on"
     )
@@ -411,13 +434,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     started = time.process_time()
     training: list[dict[str, Any]] = []
     held_out: list[dict[str, Any]] = []
+    generated = 0.0
     for name in RULE_SETS:
         say(f"games: {name}")
-        training += games(name, args.deals, args.seed, args.worlds, args.cache, not args.quiet)
-        held_out += games(
-            name, args.validation, validation_seed, args.worlds, args.cache, not args.quiet
-        )
-    generated = time.process_time() - started
+        log = not args.quiet
+        for seed, deals, into in (
+            (args.seed, args.deals, training),
+            (validation_seed, args.validation, held_out),
+        ):
+            for game in played_games(name, deals, seed, args.worlds, args.cache, log):
+                into.append(game.record)
+                generated += game.cpu_seconds
     data = examples(training)
     weights = fit(data, args.l2)
     validation = examples(held_out)
@@ -451,7 +478,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         info={
             "trained_by": "python -m cardtable.bots.training.train_kraken_play_model "
             f"--deals {args.deals} --validation {args.validation} --seed {args.seed} "
-            f"--worlds {args.worlds}",
+            f"--worlds {args.worlds} --l2 {args.l2}",
             "rule_sets": list(RULE_SETS),
             "training_decisions": data.decisions,
             "training_nats_per_decision": round(action_log_loss(data, weights), 4),
