@@ -1,6 +1,6 @@
 """Inference from play: where are the hidden cards, uniform against weighted worlds.
 
-``python benchmarks/inference.py [--deals 40] [--worlds 32]`` plays (or reads from
+``python benchmarks/inference.py [--deals 40] [--worlds 32,128]`` plays (or reads from
 ``data/kraken-play-model``) ``--deals`` held-out self-play rounds of four
 ``pimc{"worlds": 8}`` bots in each rule set (default Amsterdam rules and Rotterdam),
 from a seed the model was neither trained nor calibrated on. At every card-play
@@ -35,6 +35,7 @@ from cardtable.bots.kraken_search import KrakenSearch
 from cardtable.bots.pimc import Estimate, PimcBot, round_utility
 from cardtable.bots.training.train_kraken_play_model import (
     RULE_SETS,
+    PositionSample,
     games,
     log_loss,
     positions,
@@ -122,36 +123,55 @@ def _is_nat(round_: Round, worth: int) -> bool:
 # --- the log-loss figure ---------------------------------------------------------------
 
 
-def log_loss_figures(deals: int, worlds: int, cache: Path, solve_every: int) -> None:
-    """Print the hidden-card log-loss and the cost figures."""
+def log_loss_figures(deals: int, worlds: list[int], cache: Path, solve_every: int) -> None:
+    """Print the hidden-card log-loss (for each number of worlds per position, the
+    smaller counts being the first worlds of the largest) and the cost figures."""
     model = PlayModel.load()
-    overall = {"uniform": 0.0, "weighted": 0.0, "cards": 0, "positions": 0}
-    likelihood_seconds = 0.0
-    likelihood_worlds = 0
-    draw_seconds = 0.0
-    solve_seconds = 0.0
-    solved = 0
+    most = max(worlds)
+    # totals[(rules, n, trick)] = [uniform, weighted, hidden cards]
+    totals: dict[tuple[str, int, int], list[float]] = {}
+    sizes: dict[int, list[float]] = {n: [] for n in worlds}
+    counts: dict[str, int] = {}
+    likelihood_seconds = draw_seconds = solve_seconds = 0.0
+    likelihood_worlds = solved = 0
+    # per game and number of worlds: [uniform, weighted], for a bootstrap interval
+    per_game: dict[int, list[list[float]]] = {n: [] for n in worlds}
     rng = random.Random(HELD_OUT_SEED)
-    sizes: list[float] = []
     for name in RULE_SETS:
         records = games(name, deals, HELD_OUT_SEED, 8, cache, log=True)
-        uniform = weighted = 0.0
-        cards = count = 0
+        counts[name] = 0
         for index, (observation, truth) in enumerate(positions(records)):
-            sample = sample_position(observation, truth, {model.tremble: model}, worlds, rng)
-            if sample is None:
+            if not observation.tricks and not observation.trick:  # a new round
+                for n in worlds:
+                    per_game[n].append([0.0, 0.0])
+            full = sample_position(observation, truth, {model.tremble: model}, most, rng)
+            if full is None:
                 continue
-            count += 1
-            likelihood_seconds += sample.seconds
-            likelihood_worlds += worlds
-            loss, hidden = log_loss(sample, None, 0.0, 0.0)
-            uniform += loss
-            cards += hidden
-            weighted += log_loss(sample, model.tremble, model.temperature, model.mix)[0]
-            weights = WeightedWorlds.normalize(
-                list(model.temperature * sample.logs[model.tremble]), model.mix
-            )
-            sizes.append(WeightedWorlds.effective_size(weights))
+            counts[name] += 1
+            likelihood_seconds += full.seconds
+            likelihood_worlds += most
+            trick = len(observation.tricks) + 1
+            for n in worlds:
+                sample = PositionSample(
+                    full.truth,
+                    full.holders[:n],
+                    full.allowed,
+                    {model.tremble: full.logs[model.tremble][:n]},
+                    0.0,
+                )
+                uniform, hidden = log_loss(sample, None, 0.0, 0.0)
+                weighted = log_loss(sample, model.tremble, model.temperature, model.mix)[0]
+                per_game[n][-1][0] += uniform
+                per_game[n][-1][1] += weighted
+                for key in ((name, n, 0), (name, n, trick)):
+                    entry = totals.setdefault(key, [0.0, 0.0, 0])
+                    entry[0] += uniform
+                    entry[1] += weighted
+                    entry[2] += hidden
+                weights = WeightedWorlds.normalize(
+                    list(model.temperature * sample.logs[model.tremble]), model.mix
+                )
+                sizes[n].append(WeightedWorlds.effective_size(weights))
             if index % solve_every == 0:
                 search = KrakenSearch(observation)
                 for _ in range(4):
@@ -162,25 +182,43 @@ def log_loss_figures(deals: int, worlds: int, cache: Path, solve_every: int) -> 
                     draw_seconds += middle - start
                     solve_seconds += time.process_time() - middle
                     solved += 1
+    print(f"positions: {sum(counts.values())}")
+    for name, count in counts.items():
         print(f"{name}_positions: {count}")
-        print(f"{name}_hidden_cards: {cards}")
-        print(f"{name}_uniform_nats_per_hidden_card: {uniform / cards:.4f}")
-        print(f"{name}_weighted_nats_per_hidden_card: {weighted / cards:.4f}")
-        print(f"{name}_ratio: {weighted / uniform:.4f}", flush=True)
-        overall["uniform"] += uniform
-        overall["weighted"] += weighted
-        overall["cards"] += cards
-        overall["positions"] += count
-    print(f"positions: {overall['positions']}")
-    print(f"hidden_cards: {overall['cards']}")
-    print(f"worlds_per_position: {worlds}")
-    print(f"uniform_nats_per_hidden_card: {overall['uniform'] / overall['cards']:.4f}")
-    print(f"weighted_nats_per_hidden_card: {overall['weighted'] / overall['cards']:.4f}")
-    print(f"ratio: {overall['weighted'] / overall['uniform']:.4f}")
-    print(f"mean_effective_worlds: {statistics.fmean(sizes):.1f}")
+    print(f"hidden_cards: {sum(totals[(name, worlds[0], 0)][2] for name in RULE_SETS):.0f}")
+    for n in worlds:
+        for scope in [*RULE_SETS, "all"]:
+            names = list(RULE_SETS) if scope == "all" else [scope]
+            uniform = sum(totals[(name, n, 0)][0] for name in names)
+            weighted = sum(totals[(name, n, 0)][1] for name in names)
+            cards = sum(totals[(name, n, 0)][2] for name in names)
+            prefix = "" if scope == "all" else f"{scope}_"
+            print(f"{prefix}uniform_nats_per_hidden_card_{n}_worlds: {uniform / cards:.4f}")
+            print(f"{prefix}weighted_nats_per_hidden_card_{n}_worlds: {weighted / cards:.4f}")
+            print(f"{prefix}ratio_{n}_worlds: {weighted / uniform:.4f}")
+        low, high = _bootstrap_ratio(per_game[n], random.Random(n))
+        print(f"ratio_{n}_worlds_95ci: [{low:.4f}, {high:.4f}]")
+        print(f"mean_effective_worlds_of_{n}: {statistics.fmean(sizes[n]):.1f}")
+    n = worlds[0]
+    for trick in range(1, 9):
+        uniform = sum(totals.get((name, n, trick), [0.0])[0] for name in RULE_SETS)
+        weighted = sum(totals.get((name, n, trick), [0.0, 0.0])[1] for name in RULE_SETS)
+        if uniform:
+            print(f"ratio_{n}_worlds_trick_{trick}: {weighted / uniform:.4f}")
     print(f"likelihood_ms_per_world: {1000 * likelihood_seconds / likelihood_worlds:.3f}")
     print(f"draw_ms_per_world: {1000 * draw_seconds / max(solved, 1):.3f}")
-    print(f"solve_ms_per_world: {1000 * solve_seconds / max(solved, 1):.3f}")
+    print(f"solve_ms_per_world: {1000 * solve_seconds / max(solved, 1):.3f}", flush=True)
+
+
+def _bootstrap_ratio(games: list[list[float]], rng: random.Random) -> tuple[float, float]:
+    """The 95% percentile interval of weighted / uniform log-loss, resampling games
+    (the positions of one game are not independent)."""
+    ratios = []
+    for _ in range(2000):
+        picks = [games[rng.randrange(len(games))] for _ in games]
+        ratios.append(sum(g[1] for g in picks) / sum(g[0] for g in picks))
+    ratios.sort()
+    return ratios[int(0.025 * len(ratios))], ratios[int(0.975 * len(ratios)) - 1]
 
 
 # --- the duel --------------------------------------------------------------------------
@@ -263,7 +301,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("command", nargs="?", default="log-loss", choices=["log-loss", "duel"])
     parser.add_argument("--deals", type=int, default=None)
-    parser.add_argument("--worlds", type=int, default=None)
+    parser.add_argument(
+        "--worlds",
+        default=None,
+        help="worlds per position (log-loss: a comma-separated list, default 32,128; "
+        "duel: per decision, default 16)",
+    )
     parser.add_argument("--cache", type=Path, default=Path("data/kraken-play-model"))
     parser.add_argument("--solve-every", type=int, default=10)
     parser.add_argument("--rules", default="amsterdam", choices=list(RULE_SETS))
@@ -271,9 +314,10 @@ def main() -> None:
     parser.add_argument("--log", type=Path, default=None)
     args = parser.parse_args()
     if args.command == "duel":
-        duel(args.deals or 150, args.worlds or 16, args.rules, args.seed, args.log)
+        duel(args.deals or 150, int(args.worlds or 16), args.rules, args.seed, args.log)
     else:
-        log_loss_figures(args.deals or 40, args.worlds or 32, args.cache, args.solve_every)
+        counts = [int(n) for n in (args.worlds or "32,128").split(",")]
+        log_loss_figures(args.deals or 40, counts, args.cache, args.solve_every)
 
 
 if __name__ == "__main__":

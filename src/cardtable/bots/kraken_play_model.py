@@ -919,6 +919,10 @@ class WeightedWorlds:
     and carries their mean weight (sampling-importance-resampling in blocks: still a
     proper weighting, and fewer worlds to solve are wasted on unlikely deals).
     Deterministic for a given ``rng`` state.
+
+    PIMC with a time budget draws with :meth:`draw_log` until the time is spent, then
+    averages with :meth:`normalize` of the log weights (``mix=model.mix``); with a
+    fixed number of worlds, :meth:`take` does both.
     """
 
     def __init__(
