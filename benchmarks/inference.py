@@ -32,7 +32,7 @@ from typing import Any
 
 from cardtable.bots.kraken_play_model import PlayModel, WeightedWorlds
 from cardtable.bots.kraken_search import KrakenSearch
-from cardtable.bots.pimc import Estimate, PimcBot, round_utility
+from cardtable.bots.pimc import Estimate, PimcBot
 from cardtable.bots.training.train_kraken_play_model import (
     RULE_SETS,
     PositionSample,
@@ -41,10 +41,9 @@ from cardtable.bots.training.train_kraken_play_model import (
     positions,
     sample_position,
 )
-from cardtable.cards import Card
 from cardtable.kraken.observation import Observation
 from cardtable.kraken.round import Round
-from cardtable.solver.api import solve, value
+from cardtable.solver.api import solve
 
 HELD_OUT_SEED = 3
 """The seed of the held-out games (training uses 1, calibration 1001)."""
@@ -71,53 +70,18 @@ class WeightedPimcBot(PimcBot):
     def estimates(self, observation: Any) -> dict[str, Estimate]:
         """Each legal action's weighted estimate over ``worlds`` weighted worlds."""
         assert isinstance(observation, Observation) and self.worlds is not None
-        legal = list(observation.legal_actions)
-        search = KrakenSearch(observation)
         start = time.process_time()
         sampler = WeightedWorlds(observation, self.model, self._rng, candidates=self.candidates)
         drawn = [sampler.draw_log() for _ in range(self.worlds)]
         weights = WeightedWorlds.normalize([log for _, log in drawn], self.model.mix)
         self.weighting_seconds += time.process_time() - start
-        team = observation.seat % 2
-        done = len(drawn)
-        totals = dict.fromkeys(legal, 0.0)
-        squares = dict.fromkeys(legal, 0.0)
-        nats = dict.fromkeys(legal, 0.0)
-        for (world, _), weight in zip(drawn, weights, strict=True):
-            scale = weight * done  # weights sum to the number of worlds, as PimcBot counts
-            outcomes: dict[str, tuple[float, bool]] = {}
-            if world.phase == "play":
-                solution = solve(world, self.engine)
-                for action in legal:
-                    worth = solution.card_values[Card.parse(action)]
-                    outcomes[action] = (round_utility(world, worth, team), _is_nat(world, worth))
-            else:
-                seed = self._rng.randrange(2**32)
-                for action in legal:
-                    trial = world.copy()
-                    trial.apply(action)
-                    policy = random.Random(seed)
-                    while trial.phase not in ("play", "done"):
-                        trial.apply(search.default_action(trial, policy))
-                    worth = value(trial, self.engine)
-                    outcomes[action] = (round_utility(trial, worth, team), _is_nat(trial, worth))
-            for action, (utility, nat) in outcomes.items():
-                totals[action] += scale * utility
-                squares[action] += scale * utility * utility
-                nats[action] += scale * nat
-        return {
-            action: Estimate(totals[action], squares[action], round(nats[action]), done)
-            for action in legal
-        }
+        pending = iter(zip(drawn, weights, strict=True))
 
+        def draw() -> tuple[Round, float]:
+            (world, _), weight = next(pending)
+            return world, weight
 
-def _is_nat(round_: Round, worth: int) -> bool:
-    """Whether the declarers end nat when the remaining play is worth ``worth``."""
-    assert round_.declarer is not None
-    declarers = round_.declarer.team
-    points, roem = round_.card_points, round_.roem
-    past = points[declarers] + roem[declarers] - points[1 - declarers] - roem[1 - declarers]
-    return past + worth <= 0
+        return self.average(observation, draw, self.evaluate)
 
 
 # --- the log-loss figure ---------------------------------------------------------------
