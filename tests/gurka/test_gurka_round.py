@@ -334,3 +334,142 @@ def test_missing_record_entry() -> None:
         Round.from_record(record)
     with pytest.raises(RecordError):
         Round.from_record([])  # type: ignore[arg-type]
+
+
+# -- redeal: the same public round with other hidden cards ----------------------------------
+
+FOUR = Rules(players=4)
+
+
+def redeal_position() -> Round:
+    """Seats 0, 1 and 3 of four in: one trick played (2C 3D 2D, seat 1 takes it) and
+    seat 1 has led 5C to the second; seat 3 is to move. 2C, the card of index 0,
+    is among the cards played."""
+    rnd = Round.from_hands(FOUR, {0: "2C 9D QS AH", 1: "5C KS 6H 3D", 3: "7H 3H 2D JC"}, dealer=3)
+    play(rnd, "2C 3D 2D 5C")
+    return rnd
+
+
+def test_redeal_changes_only_the_hidden_hands_and_keeps_the_public_round() -> None:
+    rnd = redeal_position()
+    before = snapshot(rnd)
+    other = rnd.redeal({0: "9D QS AH", 1: "AS 4H", 3: "KD 8C 6S"})
+    # the observer (seat 0) keeps its hand and sees the very same round
+    assert other.observation(0) == rnd.observation(0)
+    assert other.hands == {
+        0: CardSet.parse("9D QS AH"),
+        1: CardSet.parse("AS 4H"),
+        3: CardSet.parse("KD 8C 6S"),
+    }
+    # each seat was dealt the cards it has played and the ones it holds now
+    assert other.initial_hands == {
+        0: CardSet.parse("2C 9D QS AH"),
+        1: CardSet.parse("3D 5C AS 4H"),
+        3: CardSet.parse("2D KD 8C 6S"),
+    }
+    assert other.tricks == rnd.tricks and other.trick == [(1, Card.parse("5C"))]
+    assert (other.to_move, other.leader, other.phase) == (3, 1, "play")
+    assert other.actions == ["2C", "3D", "2D", "5C"]
+    assert other.penalties == (0, 0, 0, 0) and other.tricks_total == 4
+    assert (other.rules, other.dealer, other.seats) == (FOUR, 3, (0, 1, 3))
+    # the card counts per seat stay, and the seat out of the round holds nothing
+    assert other.observation(2).hand_sizes == (3, 2, 0, 3)
+    assert other.observation(2).hand == ()
+    assert [str(c) for c in other.observation(1).hand] == ["4H", "AS"]
+    assert other.legal_actions() == ["6S", "8C", "KD"]
+    assert rnd.legal_actions() == ["3H", "7H", "JC"]
+    assert snapshot(rnd) == before  # the round redealt is unchanged
+
+
+def test_a_redealt_round_records_its_deal_and_replays() -> None:
+    other = redeal_position().redeal({0: "9D QS AH", 1: "AS 4H", 3: "KD 8C 6S"})
+    record = other.to_record()
+    assert record == {
+        "game": "gurka",
+        "type": "round",
+        "version": 1,
+        "rules": FOUR.to_dict(),
+        "dealer": 3,
+        "seed": None,
+        "hands": {"0": "2C 9D QS AH", "1": "3D 4H 5C AS", "3": "2D 6S 8C KD"},
+        "actions": ["2C", "3D", "2D", "5C"],
+    }
+    assert snapshot(Round.from_record(record)) == snapshot(other)
+    play(other, "8C AH 9D 4H KD 6S QS AS")  # AH takes, then KD; AS scores the last trick
+    assert other.is_over and other.result() == (0, 14, 0, 0)
+    assert [trick.taker for trick in other.tricks] == [1, 0, 3, 1]
+
+
+def test_redeal_of_a_dealt_round_has_no_seed() -> None:
+    rnd = Round.new(THREE, None, 0, seed=5)
+    assert rnd.seed == 5
+    other = rnd.redeal(rnd.hands)
+    assert other.seed is None and other.to_record()["seed"] is None
+    assert other.hands == rnd.hands and other.initial_hands == rnd.initial_hands
+    assert rnd.seed == 5
+
+
+def test_redeal_is_determined_by_the_hands_and_independent_of_the_original() -> None:
+    rnd = redeal_position()
+    hands = {0: "9D QS AH", 1: "AS 4H", 3: "KD 8C 6S"}
+    first, second = rnd.redeal(hands), rnd.redeal(hands)
+    assert snapshot(first) == snapshot(second)
+    play(first, "6S")
+    assert rnd.actions == second.actions == ["2C", "3D", "2D", "5C"]
+    assert rnd.hands[3] == CardSet.parse("7H 3H JC") and second.hands[3] == CardSet.parse(
+        "KD 8C 6S"
+    )
+
+
+def test_redeal_takes_text_card_lists_and_card_sets_alike() -> None:
+    rnd = redeal_position()
+    as_text = rnd.redeal({0: "9D QS AH", 1: "AS 4H", 3: "KD 8C 6S"})
+    as_cards = rnd.redeal(
+        {0: parse_cards("9D QS AH"), 1: CardSet.parse("AS 4H"), 3: iter(parse_cards("KD 8C 6S"))}
+    )
+    assert snapshot(as_cards) == snapshot(as_text)
+
+
+def test_redeal_may_give_the_set_aside_cards_and_the_card_of_index_0() -> None:
+    rnd = Round.from_hands(THREE, {0: "9D 4C", 1: "5H KS", 2: "7C 7D"}, dealer=2)
+    play(rnd, "9D")
+    other = rnd.redeal({0: "4C", 1: "2C AS", 2: "7C 7D"})
+    assert other.hands[1] == CardSet.parse("2C AS")
+    assert other.initial_hands == {
+        0: CardSet.parse("9D 4C"),
+        1: CardSet.parse("2C AS"),
+        2: CardSet.parse("7C 7D"),
+    }
+
+
+@pytest.mark.parametrize(
+    ("hands", "message"),
+    [
+        ({0: "9D QS AH", 1: "AS 4H"}, "hands: expected seats [0, 1, 3], got [0, 1]"),
+        (
+            {0: "9D QS AH", 1: "AS 4H", 2: "", 3: "KD 8C 6S"},
+            "hands: expected seats [0, 1, 3], got [0, 1, 2, 3]",
+        ),
+        ({0: "9D QS AH", 1: "AS 4H", 3: "AS 8C 6S"}, "hands: card dealt twice (seat 3)"),
+        (
+            {0: "9D QS AH", 1: parse_cards("AS AS"), 3: "KD 8C 6S"},
+            "hands: card dealt twice (seat 1)",
+        ),
+        ({0: "9D QS AH", 1: "AS 4H", 3: "KD 8C 2C"}, "hands: seat 3 gets a card already played"),
+        ({0: "9D QS 3D", 1: "AS 4H", 3: "KD 8C 6S"}, "hands: seat 0 gets a card already played"),
+        ({0: "9D QS AH", 1: "AS 4H", 3: "KD 8C 2D"}, "hands: seat 3 gets a card already played"),
+        ({0: "9D QS 5C", 1: "AS 4H", 3: "KD 8C 6S"}, "hands: seat 0 gets a card already played"),
+        ({0: "9D QS AH", 1: "AS 5C", 3: "KD 8C 6S"}, "hands: seat 1 gets a card already played"),
+        ({0: "9D QS AH", 1: "AS 4H 4D", 3: "KD 8C 6S"}, "hands: seat 1 holds 2 cards, not 3"),
+        ({0: "9D QS", 1: "AS 4H", 3: "KD 8C 6S"}, "hands: seat 0 holds 3 cards, not 2"),
+    ],
+)
+def test_redeal_refuses_hands_that_do_not_fit_the_public_round(
+    hands: dict[int, object], message: str
+) -> None:
+    rnd = redeal_position()
+    before = snapshot(rnd)
+    with pytest.raises(ValueError) as error:
+        rnd.redeal(hands)  # type: ignore[arg-type]
+    assert str(error.value) == message
+    assert snapshot(rnd) == before
