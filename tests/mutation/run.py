@@ -4,8 +4,10 @@ Each module is run on its own (``mutmut run "cardtable.kraken.play.*"``, with th
 configuration of ``[tool.mutmut]`` in pyproject.toml: the engine tests and doctests,
 Hypothesis seeded), and tests every mutant of that module again; mutmut keeps the
 results and the logs in ``mutants/``. Then one line per module: mutants,
-killed, survived, survivors judged equivalent (listed with their reason in
-``equivalent.txt`` beside this file) and the score, killed / (mutants - equivalent).
+killed, timed out (the tests ran past mutmut's time limit: the mutant made them
+hang, and counts as caught, as mutmut counts it), survived, survivors judged
+equivalent (listed with their reason in ``equivalent.txt`` beside this file), not
+checked, and the score, (killed + timeout) / (mutants - not checked - equivalent).
 Survivors not in the list are printed; the command fails if there is one.
 
     .venv/bin/python -m tests.mutation.run                      # every module
@@ -33,6 +35,9 @@ MODULES = (
 )
 """The rules core: the modules mutated (``only_mutate`` in pyproject.toml)."""
 
+CAUGHT = ("killed", "timeout")
+"""The statuses of a mutant the tests caught: they failed, or hung past mutmut's
+time limit (as ``PlayState.play`` never emptying a hand makes a search loop)."""
 EQUIVALENT = Path(__file__).with_name("equivalent.txt")
 MUTMUT = Path(sys.executable).with_name("mutmut")
 LOGS = Path("mutants")
@@ -75,31 +80,36 @@ def statuses() -> dict[str, str]:
 def table(found: dict[str, str], equivalent: dict[str, str], modules: list[str]) -> list[str]:
     """The table of ``modules`` (markdown), and below it every unexplained survivor."""
     lines = [
-        "| module | mutants | killed | survived | equivalent | not checked | score |",
-        "|---|---|---|---|---|---|---|",
+        "| module | mutants | killed | timeout | survived | equivalent | not checked | score |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     unexplained: list[str] = []
     for module in modules:
         mine = {n: s for n, s in found.items() if module_of(n) == module}
         counts = Counter(mine.values())
-        survivors = [n for n, s in mine.items() if s not in ("killed", "not checked")]
+        survivors = [n for n, s in mine.items() if s not in (*CAUGHT, "not checked")]
         judged = [n for n in survivors if n in equivalent]
         unexplained += [f"{n}: {mine[n]}" for n in survivors if n not in equivalent]
         tested = len(mine) - counts["not checked"] - len(judged)
-        score = f"{100 * counts['killed'] / tested:.1f}%" if tested else "-"
+        caught = counts["killed"] + counts["timeout"]
+        score = f"{100 * caught / tested:.1f}%" if tested else "-"
         lines.append(
             f"| {module.removeprefix('cardtable.')} | {len(mine)} | {counts['killed']} "
-            f"| {len(survivors)} | {len(judged)} | {counts['not checked']} | {score} |"
+            f"| {counts['timeout']} | {len(survivors)} | {len(judged)} "
+            f"| {counts['not checked']} | {score} |"
         )
     stale = [
         f"{n}: {found.get(n, 'no such mutant')}"
         for n in equivalent
-        if module_of(n) in modules and found.get(n) in ("killed", None)
+        if module_of(n) in modules and found.get(n) in (*CAUGHT, None)
     ]
     if unexplained:
         lines += ["", "Survivors neither killed nor listed as equivalent:", *unexplained]
     if stale:
-        lines += ["", f"Listed in {EQUIVALENT.name} but killed or gone (check the entries):"]
+        lines += [
+            "",
+            f"Listed in {EQUIVALENT.name} but caught or gone (check the entries):",
+        ]
         lines += stale
     return lines
 

@@ -36,22 +36,26 @@ def test_the_table_counts_scores_and_names_unexplained_and_stale_entries() -> No
         "cardtable.gurka.trick.x_f__mutmut_4": "survived",
         "cardtable.gurka.trick.x_f__mutmut_5": "survived",
         "cardtable.gurka.trick.x_f__mutmut_6": "not checked",
+        "cardtable.gurka.trick.x_f__mutmut_7": "timeout",
+        "cardtable.gurka.trick.x_f__mutmut_8": "timeout",
         "cardtable.gurka.game.x_g__mutmut_1": "survived",
     }
     equivalent = {
         "cardtable.gurka.trick.x_f__mutmut_4": "a reason",
         "cardtable.gurka.trick.x_f__mutmut_1": "was equivalent once",
+        "cardtable.gurka.trick.x_f__mutmut_8": "hung, so not equivalent",
         "cardtable.gurka.trick.x_f__mutmut_9": "the function changed",
     }
     assert table(found, equivalent, ["cardtable.gurka.trick"]) == [
-        "| module | mutants | killed | survived | equivalent | not checked | score |",
-        "|---|---|---|---|---|---|---|",
-        "| gurka.trick | 6 | 3 | 2 | 1 | 1 | 75.0% |",
+        "| module | mutants | killed | timeout | survived | equivalent | not checked | score |",
+        "|---|---|---|---|---|---|---|---|",
+        "| gurka.trick | 8 | 3 | 2 | 2 | 1 | 1 | 83.3% |",
         "",
         "Survivors neither killed nor listed as equivalent:",
         "cardtable.gurka.trick.x_f__mutmut_5: survived",
         "",
-        "Listed in equivalent.txt but killed or gone (check the entries):",
+        "Listed in equivalent.txt but caught or gone (check the entries):",
         "cardtable.gurka.trick.x_f__mutmut_1: killed",
+        "cardtable.gurka.trick.x_f__mutmut_8: timeout",
         "cardtable.gurka.trick.x_f__mutmut_9: no such mutant",
     ]
