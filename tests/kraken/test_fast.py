@@ -5,9 +5,18 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardtable.cards import CARDS
-from cardtable.kraken import Round, Rules
-from cardtable.kraken.fast import PlayState, random_card, random_playout
+from cardtable.cards import CARDS, CardSet, Suit
+from cardtable.kraken import DECK, Round, Rules
+from cardtable.kraken.fast import (
+    AMSTERDAM,
+    POWER,
+    ROTTERDAM,
+    PlayState,
+    _power,
+    random_card,
+    random_playout,
+)
+from cardtable.kraken.trick import card_power
 
 
 def started_round(seed: int, rules: Rules) -> Round:
@@ -41,6 +50,7 @@ def test_playstate_follows_round_and_undo_restores(seed: int, play: str) -> None
                 state.to_move,
                 list(state.points),
                 list(state.roem),
+                list(state.tricks_won),
             )
         )
         card = random_card(legal, rng)
@@ -50,9 +60,18 @@ def test_playstate_follows_round_and_undo_restores(seed: int, play: str) -> None
     assert state.is_over
     assert tuple(state.points) == result.card_points
     assert tuple(state.roem) == result.roem
+    assert tuple(state.tricks_won) == r.tricks_won and sum(state.tricks_won) == 8
     for snap in reversed(snapshots):
         state.undo()
-        assert (state.hands, state.trick, state.to_move, state.points, state.roem) == snap
+        assert (
+            state.hands,
+            state.trick,
+            state.to_move,
+            state.points,
+            state.roem,
+            state.tricks_won,
+        ) == snap
+    assert state.tricks_won == [0, 0]
 
 
 @settings(max_examples=50, deadline=None)
@@ -80,3 +99,29 @@ def test_random_card_is_uniform_over_the_mask() -> None:
     for _ in range(3000):
         counts[random_card((1 << 3) | (1 << 9) | (1 << 30), rng)] += 1
     assert all(900 < n < 1100 for n in counts.values())
+
+
+def test_playstate_plays_amsterdam_unless_told_and_keeps_its_rules() -> None:
+    hands = [CardSet.parse(text).mask for text in ("AC 8S", "7C KD", "7H TD", "JH QS")]
+    default = PlayState(hands, int(Suit.HEARTS), 0)
+    assert (default.play_rules, default.play_code) == ("amsterdam", AMSTERDAM)
+    rotterdam = PlayState(hands, int(Suit.HEARTS), 0, play_rules="rotterdam")
+    assert (rotterdam.play_rules, rotterdam.play_code) == ("rotterdam", ROTTERDAM)
+    assert default.tricks_won == rotterdam.tricks_won == [0, 0]
+    for state in (default, rotterdam):
+        state.play(CardSet.parse("AC").mask.bit_length() - 1)
+        state.play(CardSet.parse("7C").mask.bit_length() - 1)
+        assert state.hands[0] == CardSet.parse("8S").mask  # the card played leaves the hand
+    # the partner (seat 0) wins with AC: Amsterdam lets seat 2 discard, Rotterdam does not
+    assert CardSet(default.legal()) == CardSet.parse("7H TD")
+    assert CardSet(rotterdam.legal()) == CardSet.parse("7H")
+
+
+def test_power_table_is_the_card_power_of_the_rules() -> None:
+    # the tables are built from _power when the module loads; check the function too
+    for trump in Suit:
+        for led in Suit:
+            for card in CARDS:
+                expected = card_power(card, led, trump) if card in DECK else 0
+                assert _power(card.index, int(led), int(trump)) == expected, (card, led, trump)
+                assert POWER[trump][led][card.index] == expected
