@@ -38,6 +38,7 @@ def test_playstate_follows_round_and_undo_restores(seed: int, play: str) -> None
     )
     rng = random.Random(seed)
     snapshots = []
+    played: list[int] = []
     while not r.is_over:
         legal = state.legal()
         assert sorted(r.legal_actions()) == sorted(
@@ -51,9 +52,11 @@ def test_playstate_follows_round_and_undo_restores(seed: int, play: str) -> None
                 list(state.points),
                 list(state.roem),
                 list(state.tricks_won),
+                state.leader,
             )
         )
         card = random_card(legal, rng)
+        played.append(card)
         state.play(card)
         r.apply(str(CARDS[card]))
     result = r.result()
@@ -70,8 +73,13 @@ def test_playstate_follows_round_and_undo_restores(seed: int, play: str) -> None
             state.points,
             state.roem,
             state.tricks_won,
+            state.leader,
         ) == snap
     assert state.tricks_won == [0, 0]
+    # undone to the start, the same cards play the same round again
+    for card in played:
+        state.play(card)
+    assert tuple(state.points) == result.card_points and state.is_over
 
 
 @settings(max_examples=50, deadline=None)
