@@ -109,6 +109,30 @@ def test_random_card_is_uniform_over_the_mask() -> None:
     assert all(900 < n < 1100 for n in counts.values())
 
 
+def test_random_card_draws_from_any_card_mask_the_2c_of_index_0_included() -> None:
+    rng = random.Random(0)
+    counts = {i: 0 for i in (0, 1, 51)}
+    for _ in range(3000):
+        counts[random_card(1 | 2 | (1 << 51), rng)] += 1
+    assert all(900 < n < 1100 for n in counts.values())
+    assert random_card(1, rng) == 0 and random_card(1 << 51, rng) == 51
+
+
+def test_playstate_without_roem_counts_points_only() -> None:
+    hands = [CardSet.parse(text).mask for text in ("7H TS", "8H QH", "9H AS", "JH KH")]
+    state = PlayState(hands, int(Suit.HEARTS), 0, count_roem=False)
+    counted = PlayState(hands, int(Suit.HEARTS), 0)
+    for text in ["7H", "8H", "9H", "JH", "KH", "TS", "QH", "AS"]:
+        card = CardSet.parse(text).mask.bit_length() - 1
+        state.play(card)
+        counted.play(card)
+    assert (state.points, state.roem, state.tricks_won) == ([0, 72], [0, 0], [0, 2])
+    assert (counted.points, counted.roem) == ([0, 72], [0, 40])
+    state.undo()
+    state.undo()
+    assert (state.points, state.roem, state.tricks_won) == ([0, 34], [0, 0], [0, 1])
+
+
 def test_playstate_plays_amsterdam_unless_told_and_keeps_its_rules() -> None:
     hands = [CardSet.parse(text).mask for text in ("AC 8S", "7C KD", "7H TD", "JH QS")]
     default = PlayState(hands, int(Suit.HEARTS), 0)

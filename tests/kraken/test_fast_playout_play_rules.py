@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from cardtable.cards import Card, CardSet, Suit
 from cardtable.kraken import DECK, Rules, card_points, refusal, trick_roem, trick_taker
-from cardtable.kraken.fast import random_playout
+from cardtable.kraken.fast import _TRICK_ROEM, random_playout
 from cardtable.kraken.rules import PlayRules
 
 Outcome = tuple[int, int, int, int, int]
@@ -245,6 +245,24 @@ def test_roem_of_the_tricks_goes_to_the_team_that_takes_them_when_counted() -> N
     assert random_playout(hands, H, 0, "amsterdam", False, Draws(draws)) == (0, 72, 0, 0, 0)
     outcome, _ = engine_playout(hands, H, 0, "amsterdam", True, Draws(draws))
     assert outcome == (0, 72, 0, 40, 0)
+
+
+def test_trick_roem_memo_is_filled_as_tricks_are_met_and_scores_the_same_cold_or_warm() -> None:
+    # random_playout keeps each trick's roem per trump (_TRICK_ROEM) across calls:
+    # from an empty memo it must compute and store the same roem it later reuses
+    hands = hands_of("7H TS", "8H QH", "9H AS", "JH KH")
+    memo = _TRICK_ROEM[H]
+    saved = dict(memo)
+    memo.clear()
+    try:
+        cold = random_playout(hands, H, 0, "amsterdam", True, Draws([LOW] * 8))
+        first, last = CardSet.parse("7H 8H 9H JH").mask, CardSet.parse("KH TS QH AS").mask
+        assert memo == {first: 20, last: 20}
+        assert random_playout(hands, H, 0, "amsterdam", True, Draws([LOW] * 8)) == cold
+        assert cold == (0, 72, 0, 40, 0)
+    finally:
+        memo.clear()
+        memo.update(saved)
 
 
 # -- the property: any deal, any draws, the same cards as the engine -------------------
