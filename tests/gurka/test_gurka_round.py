@@ -105,8 +105,9 @@ def test_new_rejects_bad_players() -> None:
 
 
 def test_round_cannot_be_built_directly() -> None:
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError) as error:
         Round()
+    assert str(error.value) == "create a Round with Round.new(...) or Round.from_hands(...)"
 
 
 # -- play -----------------------------------------------------------------------------------
@@ -400,6 +401,29 @@ def test_a_redealt_round_records_its_deal_and_replays() -> None:
     assert [trick.taker for trick in other.tricks] == [1, 0, 3, 1]
 
 
+def test_redeal_after_two_tricks_keeps_every_card_each_seat_has_played() -> None:
+    rnd = redeal_position()
+    play(rnd, "7H AH 9D")  # seat 0 takes the second trick with AH and leads 9D
+    other = rnd.redeal({0: "QS", 1: "2S 2H", 3: "KC KH"})
+    assert other.initial_hands == {
+        0: CardSet.parse("2C AH 9D QS"),
+        1: CardSet.parse("3D 5C 2S 2H"),
+        3: CardSet.parse("2D 7H KC KH"),
+    }
+    assert other.observation(0) == rnd.observation(0)
+    for card in ("2C", "AH", "9D", "3D", "5C", "2D", "7H"):
+        with pytest.raises(ValueError) as error:
+            rnd.redeal({0: "QS", 1: "2S 2H", 3: f"KC {card}"})
+        assert str(error.value) == "hands: seat 3 gets a card already played", card
+
+
+def test_round_repr_names_seats_dealer_phase_and_trick() -> None:
+    rnd = redeal_position()
+    assert repr(rnd) == "<gurka.Round seats=[0, 1, 3] dealer=3 phase=play trick=2/4>"
+    play(rnd, "7H AH 9D 6H 3H QS KS JC")
+    assert repr(rnd) == "<gurka.Round seats=[0, 1, 3] dealer=3 phase=done trick=4/4>"
+
+
 def test_redeal_of_a_dealt_round_has_no_seed() -> None:
     rnd = Round.new(THREE, None, 0, seed=5)
     assert rnd.seed == 5
@@ -451,6 +475,7 @@ def test_redeal_may_give_the_set_aside_cards_and_the_card_of_index_0() -> None:
             "hands: expected seats [0, 1, 3], got [0, 1, 2, 3]",
         ),
         ({0: "9D QS AH", 1: "AS 4H", 3: "AS 8C 6S"}, "hands: card dealt twice (seat 3)"),
+        ({0: "9D QS AH", 1: "AS 4H", 3: "AH 8C 6S"}, "hands: card dealt twice (seat 3)"),
         (
             {0: "9D QS AH", 1: parse_cards("AS AS"), 3: "KD 8C 6S"},
             "hands: card dealt twice (seat 1)",
