@@ -498,3 +498,28 @@ def test_redeal_refuses_hands_that_do_not_fit_the_public_round(
         rnd.redeal(hands)  # type: ignore[arg-type]
     assert str(error.value) == message
     assert snapshot(rnd) == before
+
+
+def test_a_round_record_without_rules_is_read_with_the_default_rules() -> None:
+    record = Round.from_hands(Rules(), {0: "2C", 1: "3C"}, dealer=1).to_record()
+    del record["rules"]
+    rnd = Round.from_record(record)
+    assert rnd.rules == Rules() and rnd.hands == {0: CardSet.parse("2C"), 1: CardSet.parse("3C")}
+
+
+@pytest.mark.parametrize(
+    ("record", "message"),
+    [
+        ([], "a round record must be a JSON object"),
+        ("round", "a round record must be a JSON object"),
+        ({"hands": "2C 3C"}, "round record: 'hands' must map seats to cards"),
+        ({"hands": ["2C", "3C"]}, "round record: 'hands' must map seats to cards"),
+    ],
+)
+def test_round_record_shape_refusals_in_full(record: object, message: str) -> None:
+    if isinstance(record, dict):
+        full = Round.from_hands(THREE, {0: "9D", 1: "5C", 2: "KH"}, dealer=2).to_record()
+        record = {**full, **record}
+    with pytest.raises(RecordError) as error:
+        Round.from_record(record)  # type: ignore[arg-type]
+    assert str(error.value) == message
