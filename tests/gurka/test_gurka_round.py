@@ -87,6 +87,32 @@ def test_from_hands_rejects_bad_deals(hands: dict[int, str], dealer: int, messag
         Round.from_hands(THREE, hands, dealer)
 
 
+@pytest.mark.parametrize(
+    ("hands", "message"),
+    [
+        ({0: "2C", 1: "3C", 2: "2C"}, "hands: card dealt twice (seat 2)"),
+        ({0: "2C 2C", 1: "3C 4C"}, "hands: card dealt twice (seat 0)"),
+        (
+            {0: "2C 3C", 1: "4C", 2: "5C"},
+            "hands: every seat must hold the same number of cards, 1 to 6 "
+            "(got seat 0: 2, seat 1: 1, seat 2: 1)",
+        ),
+    ],
+)
+def test_from_hands_refusals_in_full(hands: dict[int, str], message: str) -> None:
+    with pytest.raises(ValueError) as error:
+        Round.from_hands(THREE, hands)
+    assert str(error.value) == message
+
+
+def test_dealer_0_and_seed_0_unless_given() -> None:
+    dealt = Round.new(THREE)
+    assert (dealt.dealer, dealt.seed, dealt.to_move) == (0, 0, 1)
+    assert {s: h.mask for s, h in dealt.hands.items()} == deal_masks([0, 1, 2], 0, 0)
+    given = Round.from_hands(THREE, {0: "2C", 1: "3C", 2: "4C"})
+    assert (given.dealer, given.to_move) == (0, 1)
+
+
 def test_from_hands_accepts_text_cards_and_card_sets() -> None:
     hands = {0: parse_cards("9D 2C"), 1: CardSet.parse("5C 3C"), 2: ["KH", "7h"]}
     rnd = Round.from_hands(THREE, hands, dealer=2)
@@ -242,6 +268,33 @@ def test_result_before_the_end_raises() -> None:
         rnd.result()
 
 
+def test_result_before_the_end_names_the_trick_in_play() -> None:
+    rnd = Round.from_hands(THREE, {0: "9D 2C", 1: "5C 3C", 2: "KH 7H"}, dealer=2)
+    with pytest.raises(ValueError) as error:
+        rnd.result()
+    assert str(error.value) == "the round is not over: trick 1 is in play"
+    play(rnd, "9D 3C KH")
+    with pytest.raises(ValueError) as error:
+        rnd.result()
+    assert str(error.value) == "the round is not over: trick 2 is in play"
+
+
+@pytest.mark.parametrize(
+    ("action", "message"),
+    [
+        (
+            "AS",
+            "seat 3 cannot play AS: you do not hold AS: your hand is 3H 7H JC (legal: 3H, 7H, JC)",
+        ),
+        ("pass", "no buy-back decision now: seat 3 must play a card (legal: 3H, 7H, JC)"),
+    ],
+)
+def test_a_refusal_lists_every_legal_card(action: str, message: str) -> None:
+    with pytest.raises(IllegalAction) as raised:
+        redeal_position().apply(action)
+    assert str(raised.value) == message
+
+
 def test_copy_is_independent() -> None:
     rnd = Round.new(THREE, [0, 1, 2], 0, seed=3)
     twin = rnd.copy()
@@ -357,6 +410,7 @@ def test_redeal_changes_only_the_hidden_hands_and_keeps_the_public_round() -> No
     other = rnd.redeal({0: "9D QS AH", 1: "AS 4H", 3: "KD 8C 6S"})
     # the observer (seat 0) keeps its hand and sees the very same round
     assert other.observation(0) == rnd.observation(0)
+    assert other.observation(0).leader == rnd.observation(0).leader == 1
     assert other.hands == {
         0: CardSet.parse("9D QS AH"),
         1: CardSet.parse("AS 4H"),
