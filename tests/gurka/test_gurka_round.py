@@ -260,6 +260,10 @@ def test_no_action_after_the_round() -> None:
     play(rnd, "9D 5C KH")
     with pytest.raises(IllegalAction, match="round is over"):
         rnd.apply("9D")
+    with pytest.raises(IllegalAction) as raised:
+        rnd.verify("KH")
+    assert str(raised.value) == "the round is over: no more cards can be played"
+    assert raised.value.code == "round_over"
 
 
 def test_result_before_the_end_raises() -> None:
