@@ -218,27 +218,65 @@ def test_legal_actions_are_canonical_and_sorted_by_rank() -> None:
 
 
 @pytest.mark.parametrize(
-    ("action", "message"),
+    ("action", "message", "code", "facts"),
     [
-        ("ZZ", "'ZZ' is not a card: play a card such as 'QS' or '10S'"),
-        ("", "'' is not a card: play a card such as 'QS' or '10S'"),
-        ("buyback", "no buy-back decision now: seat 1 must play a card (legal: 3C)"),
-        ("pass", "no buy-back decision now: seat 1 must play a card (legal: 3C)"),
-        ("AS", "seat 1 cannot play AS: you do not hold AS: your hand is 3C 5C (legal: 3C)"),
+        (
+            "ZZ",
+            "'ZZ' is not a card: play a card such as 'QS' or '10S'",
+            "unknown_action",
+            {"text": "ZZ"},
+        ),
+        (
+            "",
+            "'' is not a card: play a card such as 'QS' or '10S'",
+            "unknown_action",
+            {"text": ""},
+        ),
+        (
+            "buyback",
+            "no buy-back decision now: seat 1 must play a card (legal: 3C)",
+            "play_a_card",
+            {"seat": 1, "action": "buyback", "legal": ["3C"]},
+        ),
+        (
+            " Pass ",
+            "no buy-back decision now: seat 1 must play a card (legal: 3C)",
+            "play_a_card",
+            {"seat": 1, "action": "pass", "legal": ["3C"]},
+        ),
+        (
+            "AS",
+            "seat 1 cannot play AS: you do not hold AS: your hand is 3C 5C (legal: 3C)",
+            "not_held",
+            {"seat": 1, "action": "AS", "legal": ["3C"], "card": "AS", "cards": ["3C", "5C"]},
+        ),
         (
             "5C",
             "seat 1 cannot play 5C: 5C is too low: play a card of rank 9 or higher (the "
             "highest card in the trick is 9) or your lowest card (3) (legal: 3C)",
+            "too_low",
+            {
+                "seat": 1,
+                "action": "5C",
+                "legal": ["3C"],
+                "card": "5C",
+                "lowest": "3",
+                "rank": "9",
+                "previous": False,
+            },
         ),
     ],
 )
-def test_illegal_actions_raise_with_the_rule_and_change_nothing(action: str, message: str) -> None:
+def test_illegal_actions_raise_with_the_rule_and_change_nothing(
+    action: str, message: str, code: str, facts: dict[str, object]
+) -> None:
     rnd = Round.from_hands(THREE, {0: "9D 2C", 1: "5C 3C", 2: "KH 7H"}, dealer=2)
     rnd.apply("9D")
     before = snapshot(rnd)
     with pytest.raises(IllegalAction) as raised:
         rnd.apply(action)
     assert str(raised.value) == message
+    assert (raised.value.code, dict(raised.value.params)) == (code, facts)
     assert snapshot(rnd) == before
     assert not rnd.can_apply(action) and rnd.can_apply("3C")
     with pytest.raises(IllegalAction) as raised:
