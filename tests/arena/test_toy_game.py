@@ -59,7 +59,14 @@ def test_toy_observations_cross_the_protocol() -> None:
 
 def test_bots_declare_the_games_they_play() -> None:
     assert set(list_bots(game="toy")) == {"random", "ismcts"}
-    assert set(list_bots(game="kraken")) == {"random", "heuristic", "ismcts", "pimc", "policy"}
+    assert set(list_bots(game="kraken")) == {
+        "random",
+        "heuristic",
+        "ismcts",
+        "pimc",
+        "policy",
+        "expert",
+    }
     with pytest.raises(ValueError, match="pimc plays kraken only, not gurka"):
         make_bot("pimc", game="gurka")
     with pytest.raises(ValueError, match="heuristic plays gurka and kraken only, not toy"):
