@@ -8,10 +8,12 @@ position the seat to play samples ``--worlds`` consistent worlds uniformly; each
 hidden card is scored by ``-log P(true holder)``, P estimated from the worlds
 (a) unweighted, as the inference sampler draws them, and (b) weighted by the play
 model (:class:`cardtable.bots.kraken_play_model.WeightedWorlds`, the committed
-temperature, tremble and mix), the same worlds for both. It prints one
-``name: value`` line per figure: nats per hidden card for both and their ratio, per
-rule set and overall, and the cost per world of the weighting against drawing a
-world and solving it double dummy.
+temperature, tremble and mix), the same worlds for both; and (c) resampled: each
+of the N worlds picked among k uniform ones in proportion to their weights, as
+``WeightedWorlds(candidates=k)`` does (k = 2 and 4). It prints one ``name: value``
+line per figure: nats per hidden card and ratios to uniform, per rule set and
+overall, with a bootstrap interval over rounds, per trick, and the cost per world of
+the weighting against drawing a world and solving it double dummy.
 
 ``python benchmarks/inference.py duel --deals 150 --worlds 16 --log runs/duel.jsonl``
 plays a duplicate match of PIMC averaging with the weights (:class:`WeightedPimcBot`,
@@ -30,6 +32,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from cardtable.bots.kraken_play_model import PlayModel, WeightedWorlds
 from cardtable.bots.kraken_search import KrakenSearch
 from cardtable.bots.pimc import Estimate, PimcBot
@@ -44,6 +48,9 @@ from cardtable.bots.training.train_kraken_play_model import (
 from cardtable.kraken.observation import Observation
 from cardtable.kraken.round import Round
 from cardtable.solver.api import solve
+
+CANDIDATES = (2, 4)
+"""Candidates per world of the resampled figures (``WeightedWorlds(candidates=k)``)."""
 
 HELD_OUT_SEED = 3
 """The seed of the held-out games (training uses 1, calibration 1001)."""
@@ -99,8 +106,9 @@ def log_loss_figures(deals: int, worlds: list[int], cache: Path, solve_every: in
     likelihood_seconds = draw_seconds = solve_seconds = 0.0
     likelihood_worlds = solved = 0
     # per game and number of worlds: [uniform, weighted], for a bootstrap interval
-    per_game: dict[int, list[list[float]]] = {n: [] for n in worlds}
+    per_game: dict[Any, list[list[float]]] = {n: [] for n in worlds}
     rng = random.Random(HELD_OUT_SEED)
+    picker = random.Random(HELD_OUT_SEED + 1)
     for name in RULE_SETS:
         records = games(name, deals, HELD_OUT_SEED, 8, cache, log=True)
         counts[name] = 0
@@ -108,6 +116,8 @@ def log_loss_figures(deals: int, worlds: list[int], cache: Path, solve_every: in
             if not observation.tricks and not observation.trick:  # a new round
                 for n in worlds:
                     per_game[n].append([0.0, 0.0])
+                    for k in CANDIDATES:
+                        per_game.setdefault((n, k), []).append([0.0, 0.0])
             full = sample_position(observation, truth, {model.tremble: model}, most, rng)
             if full is None:
                 continue
@@ -115,6 +125,7 @@ def log_loss_figures(deals: int, worlds: list[int], cache: Path, solve_every: in
             likelihood_seconds += full.seconds
             likelihood_worlds += most
             trick = len(observation.tricks) + 1
+            position_uniform: dict[int, float] = {}
             for n in worlds:
                 sample = PositionSample(
                     full.truth,
@@ -125,6 +136,7 @@ def log_loss_figures(deals: int, worlds: list[int], cache: Path, solve_every: in
                 )
                 uniform, hidden = log_loss(sample, None, 0.0, 0.0)
                 weighted = log_loss(sample, model.tremble, model.temperature, model.mix)[0]
+                position_uniform[n] = uniform
                 per_game[n][-1][0] += uniform
                 per_game[n][-1][1] += weighted
                 for key in ((name, n, 0), (name, n, trick)):
@@ -136,6 +148,15 @@ def log_loss_figures(deals: int, worlds: list[int], cache: Path, solve_every: in
                     list(model.temperature * sample.logs[model.tremble]), model.mix
                 )
                 sizes[n].append(WeightedWorlds.effective_size(weights))
+            for n in worlds:
+                for k in CANDIDATES:
+                    if n * k <= most:
+                        resampled = _resample(full, model, n, k, picker)
+                        loss = log_loss(resampled, model.tremble, 1.0, model.mix)[0]
+                        entry = totals.setdefault((name, n, -k), [0.0, 0.0, 0])
+                        entry[1] += loss
+                        per_game[(n, k)][-1][0] += position_uniform[n]
+                        per_game[(n, k)][-1][1] += loss
             if index % solve_every == 0:
                 search = KrakenSearch(observation)
                 for _ in range(4):
@@ -163,6 +184,18 @@ def log_loss_figures(deals: int, worlds: list[int], cache: Path, solve_every: in
         low, high = _bootstrap_ratio(per_game[n], random.Random(n))
         print(f"ratio_{n}_worlds_95ci: [{low:.4f}, {high:.4f}]")
         print(f"mean_effective_worlds_of_{n}: {statistics.fmean(sizes[n]):.1f}")
+        for k in CANDIDATES:
+            if (next(iter(RULE_SETS)), n, -k) in totals:
+                uniform = sum(totals[(name, n, 0)][0] for name in RULE_SETS)
+                resampled = sum(totals[(name, n, -k)][1] for name in RULE_SETS)
+                cards = sum(totals[(name, n, 0)][2] for name in RULE_SETS)
+                print(
+                    f"resampled_{k}_candidates_nats_per_hidden_card_{n}_worlds: "
+                    f"{resampled / cards:.4f}"
+                )
+                print(f"resampled_{k}_candidates_ratio_{n}_worlds: {resampled / uniform:.4f}")
+                low, high = _bootstrap_ratio(per_game[(n, k)], random.Random(n * k))
+                print(f"resampled_{k}_candidates_ratio_{n}_worlds_95ci: [{low:.4f}, {high:.4f}]")
     n = worlds[0]
     for trick in range(1, 9):
         uniform = sum(totals.get((name, n, trick), [0.0])[0] for name in RULE_SETS)
@@ -172,6 +205,27 @@ def log_loss_figures(deals: int, worlds: list[int], cache: Path, solve_every: in
     print(f"likelihood_ms_per_world: {1000 * likelihood_seconds / likelihood_worlds:.3f}")
     print(f"draw_ms_per_world: {1000 * draw_seconds / max(solved, 1):.3f}")
     print(f"solve_ms_per_world: {1000 * solve_seconds / max(solved, 1):.3f}", flush=True)
+
+
+def _resample(
+    sample: PositionSample, model: PlayModel, n: int, k: int, rng: random.Random
+) -> PositionSample:
+    """``n`` worlds picked as ``WeightedWorlds(candidates=k)`` picks them, from the first
+    ``n * k`` uniform worlds of ``sample``: one of each block of ``k`` in proportion to
+    its tempered likelihood, weighted by the block's mean (its log in ``logs``)."""
+    logs = model.temperature * sample.logs[model.tremble]
+    rows = []
+    weights = []
+    for block in range(n):
+        part = logs[block * k : (block + 1) * k]
+        top = float(part.max())
+        likely = [math.exp(x - top) for x in part]
+        pick = rng.choices(range(k), weights=likely)[0]
+        rows.append(sample.holders[block * k + pick])
+        weights.append(top + math.log(sum(likely) / k))
+    return PositionSample(
+        sample.truth, np.array(rows), sample.allowed, {model.tremble: np.array(weights)}, 0.0
+    )
 
 
 def _bootstrap_ratio(games: list[list[float]], rng: random.Random) -> tuple[float, float]:
