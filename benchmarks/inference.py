@@ -243,7 +243,7 @@ def _bootstrap_ratio(games: list[list[float]], rng: random.Random) -> tuple[floa
 
 
 def play_pair(
-    rules_name: str, deal_seed: int, worlds: int, model: PlayModel
+    rules_name: str, deal_seed: int, worlds: int, model: PlayModel, candidates: int = 1
 ) -> tuple[float, float, float]:
     """One duplicate deal: the weighted bot's lead per play, averaged over both seatings
     (the same cards and dealer), and the CPU seconds its weighting took."""
@@ -256,7 +256,7 @@ def play_pair(
         for seat in range(4):
             seed = deal_seed * 4 + seat
             if seat % 2 == weighted_team:
-                bots.append(WeightedPimcBot(worlds=worlds, seed=seed, model=model))
+                bots.append(WeightedPimcBot(worlds, seed, model, candidates))
             else:
                 bots.append(PimcBot(worlds=worlds, seed=seed))
         while not round_.is_over:
@@ -269,7 +269,9 @@ def play_pair(
     return statistics.fmean(leads), leads[0] - leads[1], weighting
 
 
-def duel(deals: int, worlds: int, rules_name: str, seed: int, log: Path | None) -> None:
+def duel(
+    deals: int, worlds: int, rules_name: str, seed: int, log: Path | None, candidates: int = 1
+) -> None:
     """Play (or resume) the duplicate match and print its figure."""
     model = PlayModel.load()
     done: dict[int, dict[str, Any]] = {}
@@ -282,7 +284,7 @@ def duel(deals: int, worlds: int, rules_name: str, seed: int, log: Path | None) 
         if deal in done:
             continue
         start = time.process_time()
-        mean, _, weighting = play_pair(rules_name, seed * 100_000 + deal, worlds, model)
+        mean, _, weighting = play_pair(rules_name, seed * 100_000 + deal, worlds, model, candidates)
         entry = {
             "deal": deal,
             "lead": mean,
@@ -297,7 +299,8 @@ def duel(deals: int, worlds: int, rules_name: str, seed: int, log: Path | None) 
         leads = [done[d]["lead"] for d in sorted(done)]
         print(f"deal {deal + 1}/{deals}: {_summary(leads)}", flush=True)
     leads = [done[d]["lead"] for d in range(deals)]
-    print(f"pimc_weighted_vs_pimc_{rules_name}_worlds{worlds}: {_summary(leads)}")
+    label = f"_candidates{candidates}" if candidates > 1 else ""
+    print(f"pimc_weighted{label}_vs_pimc_{rules_name}_worlds{worlds}: {_summary(leads)}")
     cpu = sum(done[d]["cpu_s"] for d in range(deals))
     weighting = sum(done[d]["weighting_s"] for d in range(deals))
     print(f"weighting_share_of_cpu: {weighting / cpu:.3f}")
@@ -330,9 +333,19 @@ def main() -> None:
     parser.add_argument("--rules", default="amsterdam", choices=list(RULE_SETS))
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--log", type=Path, default=None)
+    parser.add_argument(
+        "--candidates", type=int, default=1, help="duel: uniform draws per world (resampling)"
+    )
     args = parser.parse_args()
     if args.command == "duel":
-        duel(args.deals or 150, int(args.worlds or 16), args.rules, args.seed, args.log)
+        duel(
+            args.deals or 150,
+            int(args.worlds or 16),
+            args.rules,
+            args.seed,
+            args.log,
+            args.candidates,
+        )
     else:
         counts = [int(n) for n in (args.worlds or "32,128").split(",")]
         log_loss_figures(args.deals or 40, counts, args.cache, args.solve_every)
