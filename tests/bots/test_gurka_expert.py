@@ -204,12 +204,16 @@ def test_play_out_scores_rounds_as_the_engine(rules: Rules) -> None:
         nxt = [(s + 1) % n for s in range(n)]
         hands = [ranks_of(rnd.hands[s].mask) for s in range(n)]
         heuristic = [table.heuristic] * n
-        play_out(table, hands, nxt, n, leader, leader, [], 6, penalties, rng, [0.0] * n, heuristic)
+        play_out(
+            table, hands, nxt, n, leader, leader, [], 6, penalties, rng.random, [0.0] * n, heuristic
+        )
         assert penalties == sim.penalties
         # with random cards, every hand is played out and a trick's top card scores
         noisy = [0] * n
         hands = [ranks_of(rnd.hands[s].mask) for s in range(n)]
-        play_out(table, hands, nxt, n, leader, leader, [], 6, noisy, rng, [1.0] * n, heuristic)
+        play_out(
+            table, hands, nxt, n, leader, leader, [], 6, noisy, rng.random, [1.0] * n, heuristic
+        )
         assert all(not h for h in hands)
         assert 2 <= max(noisy) <= (14 * 6 if rules.penalty_tricks == "every" else 14)
 
@@ -476,7 +480,7 @@ def test_the_guarded_policy_scores_less_than_the_heuristic() -> None:
             policies = [table.guarded if g else table.heuristic for g in guarded]
             penalties = [0] * 4
             play_out(table, [h[:] for h in hands], nxt, 4, deal % 4, deal % 4, [], 6,
-                     penalties, rng, [0.0] * 4, policies)  # fmt: skip
+                     penalties, rng.random, [0.0] * 4, policies)  # fmt: skip
             difference += sum(p for p, g in zip(penalties, guarded, strict=True) if not g)
             difference -= sum(p for p, g in zip(penalties, guarded, strict=True) if g)
     assert difference / (deals * 2 * 2) > 0.3

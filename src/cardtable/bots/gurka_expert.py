@@ -185,13 +185,14 @@ def play_out(
     ranks: list[int],
     tricks_left: int,
     penalties: list[int],
-    rng: random.Random,
+    draw: Callable[[], float],
     noise: Sequence[float],
     policies: Sequence[Policy],
 ) -> None:
     """Finish a round on rank lists: each seat plays the rank of its policy
     (``policies[seat]``, such as :meth:`Table.heuristic`), or with probability
-    ``noise[seat]`` a uniformly random legal rank. The trick in progress
+    ``noise[seat]`` a uniformly random legal rank (``draw()`` gives the random numbers
+    in [0, 1): at most two a card). The trick in progress
     was led by ``leader``, holds ``ranks`` and ``seat`` plays next (the trick may be
     complete); the points scored are added to ``penalties``. ``hands`` and ``ranks``
     are changed. Who takes a trick and who scores follow the engine's rules (a test
@@ -200,7 +201,6 @@ def play_out(
     top = max(ranks) if ranks else 0
     every = table.every
     aces = table.aces
-    random_ = rng.random
     while True:
         if len(ranks) == count:
             tricks_left -= 1
@@ -225,9 +225,9 @@ def play_out(
             rank = hand[0]
         else:
             p = noise[seat]
-            if p and random_() < p:
+            if p and draw() < p:
                 legal = table.legal(hand, ranks, top)
-                rank = legal[int(random_() * len(legal))]
+                rank = legal[int(draw() * len(legal))]
             else:
                 rank = policies[seat](hand, ranks, top, count - len(ranks) - 1, tricks_left)
         hand.remove(rank)
@@ -710,6 +710,8 @@ class CardSearch:
         self.weights.append(weight)
         limit = obs.rules.eliminate_at
         assert obs.leader is not None
+        # the same random numbers for every choice: paired differences vary less
+        randoms = [rng.random() for _ in range(2 * sum(map(len, hands)))]
         for rank in self.active:
             world = [h[:] for h in hands]
             world[me].remove(rank)
@@ -724,7 +726,7 @@ class CardSearch:
                 [*self.ranks, rank],
                 self.tricks_left,
                 penalties,
-                rng,
+                iter(randoms).__next__,
                 self.noise,
                 self.policies,
             )
@@ -839,7 +841,18 @@ def outcome_pool(table: Table, players: tuple[int, ...]) -> list[tuple[int, ...]
             penalties = [0] * count
             leader = rng.randrange(count)
             play_out(
-                table, hands, nxt, count, leader, leader, [], 6, penalties, rng, noise, policies
+                table,
+                hands,
+                nxt,
+                count,
+                leader,
+                leader,
+                [],
+                6,
+                penalties,
+                rng.random,
+                noise,
+                policies,
             )
             pool.append(tuple(penalties))
         _POOLS[key] = pool
