@@ -268,8 +268,9 @@ def test_the_play_model_learns_who_follows_which_policy() -> None:
     assert [model.policy(s) for s in (1, 2, 3)] == [HEURISTIC, HEURISTIC, GUARDED]
     for tricks_left in (6, 5, 4):
         assert model.epsilon(2, tricks_left) < 0.1
-        assert model.epsilon(3, tricks_left) < 0.1
-        assert model.epsilon(1, tricks_left) > 0.3
+        assert model.epsilon(3, tricks_left) < 0.15
+        # a random player agrees with a policy only by chance: nearly always off it
+        assert model.epsilon(1, tricks_left) > 0.7
 
 
 def test_weighted_worlds_follow_the_exact_posterior_of_the_play_model() -> None:

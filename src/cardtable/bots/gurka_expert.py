@@ -302,8 +302,10 @@ class PlayModel:
     round is played), the model counts per seat and per stage of the round (tricks
     left) how often each policy chose the rank played where there was a choice; a
     seat follows the policy that agrees with it most (over the whole game), and ``e``
-    is that policy's disagreement at the stage, starting from a prior that favours
-    the plain heuristic."""
+    comes from that policy's agreement ``A`` at the stage, less what a random card
+    would agree by chance (``C``, one in the number of ranks it could play):
+    ``1 - e = (A - C) / (decisions - C)``, starting from a prior that favours the
+    plain heuristic."""
 
     PRIORS: ClassVar[tuple[tuple[float, float], ...]] = ((3.0, 1.0), (2.5, 1.5))
     """Per policy, pseudo-counts (agreements, disagreements) before any round."""
@@ -315,6 +317,8 @@ class PlayModel:
         """When set, every seat plays the heuristic, off it with this probability;
         nothing is learnt and the worlds are not weighted (no inference from play)."""
         self.decisions = [[0] * 7 for _ in range(players)]
+        self.chance = [[0.0] * 7 for _ in range(players)]
+        """Per seat and stage, the agreements a uniformly random player would expect."""
         self.agree = [[[0] * 7 for _ in range(players)] for _ in self.PRIORS]
 
     def policy(self, seat: int) -> int:
@@ -339,7 +343,10 @@ class PlayModel:
         a, d = self.PRIORS[k]
         agree = self.agree[k][seat][bucket] + a
         total = self.decisions[seat][bucket] + a + d
-        return max(self.FLOOR, 1.0 - agree / total)
+        # a random card agrees with the policy by chance too: one in the ranks it had
+        chance = self.chance[seat][bucket] + (a + d) / 3
+        on_model = (agree - chance) / (total - chance)
+        return min(1.0, max(self.FLOOR, 1.0 - on_model))
 
     def learn(self, table: Table, obs: Observation) -> None:
         """Count, for a finished round, how often each policy chose the rank each
@@ -356,6 +363,7 @@ class PlayModel:
                 continue
             bucket = min(play.tricks_left, 6)
             self.decisions[play.seat][bucket] += 1
+            self.chance[play.seat][bucket] += 1 / len(set(legal))
             for k, policy in enumerate(policies):
                 if policy(hand, ranks, top, play.still, play.tricks_left) == play.rank:
                     self.agree[k][play.seat][bucket] += 1
