@@ -23,6 +23,7 @@ from cardtable.bots.gurka_expert import (
     GurkaExpertBot,
     PlayModel,
     Table,
+    TreeSearch,
     Valuation,
     WorldSampler,
     outcome_pool,
@@ -32,7 +33,7 @@ from cardtable.bots.gurka_expert import (
 )
 from cardtable.bots.gurka_heuristic import card_policy
 from cardtable.bots.gurka_search import RoundSim
-from cardtable.cards import CARDS, Card, CardSet
+from cardtable.cards import CARDS, Card
 from cardtable.game import Observation as AnyObservation
 from cardtable.gurka import Game, Observation, Round, Rules
 from cardtable.gurka.ledger import Ledger
@@ -87,6 +88,71 @@ def test_the_expert_only_plays_legal_actions_in_every_variation() -> None:
     assert decisions > 1000
 
 
+def test_the_tree_search_only_plays_legal_actions_in_every_variation() -> None:
+    decisions = 0
+    for i, rules in enumerate(VARIATIONS[::2]):
+        rules = rules.replace(eliminate_at=10)
+        bots: list[Bot] = [
+            GurkaExpertBot(iterations=12, seed=s, tree=True)
+            if s % 2 == 0
+            else make_bot("random", seed=s)
+            for s in range(rules.players)
+        ]
+        game = Game.new(rules, 100 + i)
+        steps = 0
+        while not game.is_over and steps < 80:
+            seat = game.to_move
+            assert seat is not None
+            obs = game.observation(seat)
+            action = bots[seat].act(obs)
+            assert action in obs.legal_actions, (action, obs.legal_actions)
+            game.apply(action)
+            steps += 1
+        decisions += steps
+    assert decisions > 400
+
+
+def test_rank_states_follow_the_engine() -> None:
+    """The tree search's determinized round plays random cards exactly as the engine."""
+    rng = random.Random(4)
+    for i, rules in enumerate(VARIATIONS):
+        rnd = Round.new(rules, dealer=i % rules.players, seed=i)
+        for _ in range(rng.randrange(0, 2 * rules.players)):
+            rnd.apply(rng.choice(rnd.legal_actions()))
+        seat = rnd.to_move
+        assert seat is not None
+        adapter = TreeSearch(rnd.observation(seat), PlayModel(rules.players))
+        state = adapter.determinize(rng)
+        world = world_of(rnd, state.hands)
+        while not state.is_over:
+            assert state.to_move == world.to_move
+            legal = sorted({str(int(Card.parse(a).rank)) for a in world.legal_actions()})
+            assert sorted(state.legal_actions()) == legal
+            rank = rng.choice(state.legal_actions())
+            state.apply(rank)
+            world.apply(next(a for a in world.legal_actions() if Card.parse(a).rank == int(rank)))
+        assert tuple(state.penalties) == world.result()
+
+
+def world_of(rnd: Round, hands: list[list[int]]) -> Round:
+    """``rnd`` with the other seats' hands of the given ranks (in suits nobody has
+    played and the seat to move does not hold): a world its observation allows."""
+    seat = rnd.to_move
+    assert seat is not None
+    used = {c for t in rnd.tricks for c in t.cards} | {c for _, c in rnd.trick}
+    used |= set(rnd.hands[seat])
+    free = [c for c in CARDS if c not in used]
+    redealt: dict[int, list[Card]] = {seat: list(rnd.hands[seat])}
+    for other in rnd.seats:
+        if other != seat:
+            redealt[other] = []
+            for rank in hands[other]:
+                card = next(c for c in free if int(c.rank) == rank)
+                free.remove(card)
+                redealt[other].append(card)
+    return rnd.redeal(redealt)
+
+
 def test_the_expert_is_deterministic_for_a_seed_with_an_iteration_budget() -> None:
     rules = Rules(players=4, eliminate_at=12)
 
@@ -133,23 +199,7 @@ def test_the_expert_only_sees_the_observation() -> None:
     sampler = WorldSampler(obs, Table(obs.rules), PlayModel(4))
     hands, weight = sampler.sample(random.Random(7))
     assert weight > 0
-    # a world with the sampled ranks, in suits unused by this round
-    used = CardSet(0)
-    for trick in rnd.tricks:
-        used = used | CardSet(trick.cards)
-    used = used | CardSet(c for _, c in rnd.trick) | CardSet(obs.hand)
-    free = [c for c in CARDS if c not in used]
-    redealt: dict[int, list[object]] = {seat: list(obs.hand)}
-    for other in rnd.seats:
-        if other == seat:
-            continue
-        cards = []
-        for rank in hands[other]:
-            card = next(c for c in free if int(c.rank) == rank)
-            free.remove(card)
-            cards.append(card)
-        redealt[other] = cards
-    world = rnd.redeal(redealt)  # type: ignore[arg-type]
+    world = world_of(rnd, hands)
     assert world.observation(seat) == obs
     assert {s: world.hands[s] for s in rnd.seats} != {s: rnd.hands[s] for s in rnd.seats}
     first = GurkaExpertBot(iterations=60, seed=2).act(obs)
