@@ -16,7 +16,9 @@ test('settings, rules, leaderboard, player page and replay', async ({ player }) 
   await expect(page.locator('html')).toHaveClass(/no-motion/);
 
   await page.goto('/rules/kraken');
-  await expect(page.getByTestId('rules').locator('p')).toHaveCount(7);
+  // seven paragraphs of the game, and the eighth on agreed partner signals
+  await expect(page.getByTestId('rules').locator('p')).toHaveCount(8);
+  await expect(page.getByTestId('rules').locator('p').last()).toContainText('signal');
 
   // a one-round game to have something to show
   await page.goto('/');
