@@ -12,6 +12,7 @@ from cardtable.bots import list_bots, make_bot
 from cardtable.bots.expert import ExpertBot
 from cardtable.bots.kraken_endgame import InformationSets, continuation
 from cardtable.bots.kraken_expert import KrakenExpert
+from cardtable.bots.kraken_play_model import PlayModel, WeightedWorlds
 from cardtable.bots.kraken_search import KrakenSearch
 from cardtable.bots.kraken_signalling import (
     ASK_WITHOUT_ACE,
@@ -134,6 +135,61 @@ def test_registered_for_both_games_and_options_checked() -> None:
         make_bot("expert", worlds=0)
     with pytest.raises(ValueError, match="milliseconds must be positive"):
         KrakenExpert(milliseconds=-1)
+    with pytest.raises(ValueError, match="inference must be 'model' or 'uniform', not 'none'"):
+        make_bot("expert", inference="none")
+    with pytest.raises(ValueError, match="candidates must be at least 1, not 0"):
+        KrakenExpert(candidates=0)
+
+
+def test_average_mixes_the_weighted_and_the_plain_mean() -> None:
+    """``PimcBot.average(mix=m)``: (1 - m) of the weighted mean plus m of the plain one."""
+    round_ = random_position(random.Random(3), 6)
+    observation = round_.observation(round_.to_move)
+    first, second = observation.legal_actions[:2]
+    # two worlds: the first weighs 3 and scores 10 for the first card, the second 1 and 2
+    worlds = iter([(round_, 3.0), (round_.copy(), 1.0)])
+    scores = iter([10.0, 2.0])
+
+    def evaluate(world: Round, legal: list[str], team: int) -> dict[str, tuple[float, bool]]:
+        return {first: (next(scores), False), second: (0.0, True)}
+
+    bot = PimcBot(worlds=2)
+    estimates = bot.average(observation, lambda: next(worlds), evaluate, mix=0.25)
+    weighted, plain = (3 * 10 + 1 * 2) / 4, (10 + 2) / 2
+    assert estimates[first].mean == pytest.approx(0.75 * weighted + 0.25 * plain)
+    assert estimates[second].nat_share == pytest.approx(1.0)
+    assert estimates[first].worlds == 2
+
+
+def test_inference_weighs_the_worlds_by_the_play_model() -> None:
+    """With one candidate the expert solves the worlds uniform sampling draws, each
+    weighted by its likelihood under the play model (mixed with uniform by the
+    model's share); ``inference="uniform"`` weighs them alike."""
+    round_ = random_position(random.Random(11), 6)  # the third card of trick 3: 6 legal
+    observation = round_.observation(round_.to_move)
+    legal = list(observation.legal_actions)
+    assert len(legal) == 6
+    model = PlayModel.load()
+    sampler = WeightedWorlds(observation, model, random.Random(4))
+    drawn = [sampler.draw_log() for _ in range(6)]
+    weights = WeightedWorlds.normalize([log for _, log in drawn], model.mix)
+    assert max(weights) > 1.5 * min(weights)  # the model tells these worlds apart
+    solved = [PimcBot(worlds=1).evaluate(world, legal, observation.seat % 2) for world, _ in drawn]
+    weighted = KrakenExpert(worlds=6, seed=4, candidates=1).estimates(observation)
+    uniform = KrakenExpert(worlds=6, seed=4, inference="uniform").estimates(observation)
+    for action in legal:
+        values = [outcomes[action][0] for outcomes in solved]
+        expected = sum(w * v for w, v in zip(weights, values, strict=True))
+        assert weighted[action].mean == pytest.approx(expected)
+        assert uniform[action].mean == pytest.approx(sum(values) / 6)
+
+
+def test_inference_and_search_bidding_play_the_bidding() -> None:
+    """The play model weighs worlds in the bidding too (bidding by search)."""
+    round_ = Round.new(Rules(), dealer=0, seed=9)
+    round_.apply("pass")
+    bot = KrakenExpert(worlds=3, seed=2, bidding="search")
+    assert bot.act(round_.observation(round_.to_move)) in round_.legal_actions()
 
 
 SIGNALS = Rules(signals="high_asks", roem="none", challenges=False)

@@ -6,6 +6,10 @@ inference sampler, each world solved double dummy, the round score averaged) wit
 - **endgame**: in its last ``endgame`` tricks the bot chooses its next card once per
   information set rather than once per world (:mod:`cardtable.bots.kraken_endgame`),
   which removes the strategy-fusion error of the nearest own decision;
+- **inference**: the worlds are weighted by how likely the other seats' actions so
+  far were in each, under the play model of :mod:`cardtable.bots.kraken_play_model`
+  (each world picked among ``candidates`` uniform draws in proportion to those
+  weights), not only dealt as the rules allow;
 - **signals**: when the rules agree partner signals, the bot gives them when they
   cost next to nothing it can see and weighs its worlds by its partner's signals
   (:mod:`cardtable.bots.kraken_signalling`).
@@ -26,21 +30,26 @@ True
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from typing import Any
 
 from cardtable.bots.base import game_of
 from cardtable.bots.kraken_bidding import BiddingModel
 from cardtable.bots.kraken_endgame import InformationSets
+from cardtable.bots.kraken_play_model import PlayModel, WeightedWorlds
 from cardtable.bots.kraken_search import KrakenSearch
 from cardtable.bots.kraken_signalling import signal_choice, signal_reader
 from cardtable.bots.pimc import Estimate, PimcBot
 from cardtable.kraken.observation import Observation as KrakenObservation
 from cardtable.kraken.round import Round
 
-__all__ = ["ENDGAME_TRICKS", "KrakenExpert"]
+__all__ = ["CANDIDATES", "ENDGAME_TRICKS", "KrakenExpert"]
 
 ENDGAME_TRICKS = 3
 """The last tricks in which the bot's next card is chosen per information set."""
+CANDIDATES = 4
+"""Uniform draws among which each world solved is picked by its weight."""
 
 
 class KrakenExpert(PimcBot):
@@ -48,7 +57,9 @@ class KrakenExpert(PimcBot):
 
     ``endgame``: the last tricks (0 to 8) played with the information-set lookahead;
     ``signals``: give and read the partner signals the rules agree (if any);
-    ``bidding``: ``"model"`` (the learned evaluation) or ``"search"`` (PIMC's).
+    ``bidding``: ``"model"`` (the learned evaluation) or ``"search"`` (PIMC's);
+    ``inference``: ``"model"`` (worlds weighted by the play model, each picked among
+    ``candidates`` draws) or ``"uniform"`` (every consistent deal alike).
     The budget is ``worlds`` or ``milliseconds`` of CPU time per decision, as for
     :class:`~cardtable.bots.pimc.PimcBot`.
     """
@@ -64,6 +75,8 @@ class KrakenExpert(PimcBot):
         endgame: int = ENDGAME_TRICKS,
         signals: bool = True,
         bidding: str = "model",
+        inference: str = "model",
+        candidates: int = CANDIDATES,
     ) -> None:
         super().__init__(worlds, milliseconds, seed, engine)
         if not 0 <= endgame <= 8:
@@ -73,6 +86,12 @@ class KrakenExpert(PimcBot):
         if bidding not in ("model", "search"):
             raise ValueError(f"bidding must be 'model' or 'search', not {bidding!r}")
         self.bidding = bidding
+        if inference not in ("model", "uniform"):
+            raise ValueError(f"inference must be 'model' or 'uniform', not {inference!r}")
+        self.inference = inference
+        if candidates < 1:
+            raise ValueError(f"candidates must be at least 1, not {candidates}")
+        self.candidates = candidates
 
     def pick(self, observation: KrakenObservation, estimates: dict[str, Estimate]) -> str:
         """The action :meth:`act` takes given the ``estimates``: a free signalling
@@ -95,16 +114,33 @@ class KrakenExpert(PimcBot):
             return {
                 action: Estimate(value, value * value, 0, 0) for action, value in values.items()
             }
-        search = KrakenSearch(observation)
         reader = signal_reader(observation) if self.signals else None
+        draw_world, mix = self._sampler(observation)
 
         def draw() -> tuple[Round, float]:
-            world = search.determinize(self._rng)
-            return world, 1.0 if reader is None else reader(world)
+            world, weight = draw_world()
+            return world, weight if reader is None else weight * reader(world)
 
         if observation.phase == "play" and len(observation.hand) <= self.endgame:
             sets = InformationSets(list(observation.legal_actions), self.engine)
             for _ in self.budget(observation):
                 sets.add(*draw())
             return sets.estimates()
-        return self.average(observation, draw, self.evaluate)
+        return self.average(observation, draw, self.evaluate, mix)
+
+    def _sampler(
+        self, observation: KrakenObservation
+    ) -> tuple[Callable[[], tuple[Round, float]], float]:
+        """A source of worlds with their inference weights, and the share of the
+        uniform average to mix in (:meth:`~cardtable.bots.pimc.PimcBot.average`)."""
+        if self.inference == "uniform":
+            search = KrakenSearch(observation)
+            return lambda: (search.determinize(self._rng), 1.0), 0.0
+        model = PlayModel.load()
+        worlds = WeightedWorlds(observation, model, self._rng, candidates=self.candidates)
+
+        def draw() -> tuple[Round, float]:
+            world, log_weight = worlds.draw_log()  # at least -700: exp stays above 0
+            return world, math.exp(log_weight)
+
+        return draw, model.mix

@@ -123,32 +123,39 @@ class PimcBot(BaseBot):
         observation: KrakenObservation,
         draw: Callable[[], tuple[Round, float]],
         evaluate: Callable[[Round, list[str], int], dict[str, tuple[float, bool]]],
+        mix: float = 0.0,
     ) -> dict[str, Estimate]:
         """The weighted average over worlds from ``draw`` (a world and its weight) of
         ``evaluate`` (each legal action's round score for the bot's team in that world
-        and whether the declarers end nat), within the budget."""
+        and whether the declarers end nat), within the budget.
+
+        ``mix`` is the share of the unweighted average in the result: the normalized
+        weights are mixed with uniform ones by that share, a guard against a few worlds
+        taking all the weight (0: the weights as they are)."""
         legal = list(observation.legal_actions)
         team = observation.seat % 2
-        totals = dict.fromkeys(legal, 0.0)
-        squares = dict.fromkeys(legal, 0.0)
-        nats = dict.fromkeys(legal, 0.0)
+        # per action: weighted total, squares and nats, then the same unweighted
+        sums = {action: [0.0] * 6 for action in legal}
         done = 0
         weights = 0.0
         for done in self.budget(observation):  # noqa: B007 (done counts the worlds)
             world, weight = draw()
             weights += weight
             for action, (utility, nat) in evaluate(world, legal, team).items():
-                totals[action] += weight * utility
-                squares[action] += weight * utility * utility
-                nats[action] += weight * nat
+                row = sums[action]
+                row[0] += weight * utility
+                row[1] += weight * utility * utility
+                row[2] += weight * nat
+                row[3] += utility
+                row[4] += utility * utility
+                row[5] += nat
         # weights rescaled to sum to the worlds drawn: a mean is total / worlds
-        scale = done / weights if weights > 0 else 0.0
-        return {
-            action: Estimate(
-                totals[action] * scale, squares[action] * scale, nats[action] * scale, done
-            )
-            for action in legal
-        }
+        scale = (1 - mix) * done / weights if weights > 0 else 0.0
+        estimates = {}
+        for action, row in sums.items():
+            total, squares, nats = (row[i] * scale + mix * row[i + 3] for i in range(3))
+            estimates[action] = Estimate(total, squares, nats, done)
+        return estimates
 
     def budget(self, observation: KrakenObservation) -> Iterator[int]:
         """Counts the worlds (1, 2, ...) while the budget lasts: ``worlds``, or
