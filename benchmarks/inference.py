@@ -15,16 +15,15 @@ line per figure: nats per hidden card and ratios to uniform, per rule set and
 overall, with a bootstrap interval over rounds, per trick, and the cost per world of
 the weighting against drawing a world and solving it double dummy.
 
-``python benchmarks/inference.py duel --deals 150 --worlds 16 --log runs/duel.jsonl``
-plays a duplicate match of PIMC averaging with the weights (:class:`WeightedPimcBot`,
-defined here) against plain ``pimc`` at the same number of worlds per decision, one
-process; ``--log`` makes it resumable. Run both under ``nice -n 10``.
+What the weights are worth in play is measured by the arena: the expert with only
+its inference (``expert{"bidding": "search", "endgame": 0, "signals": false}``)
+against ``pimc``, or the expert against ``expert{"inference": "uniform"}``
+(docs/bots.md). Run it under ``nice -n 10``.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import random
 import statistics
@@ -36,7 +35,6 @@ import numpy as np
 
 from cardtable.bots.kraken_play_model import PlayModel, WeightedWorlds
 from cardtable.bots.kraken_search import KrakenSearch
-from cardtable.bots.pimc import Estimate, PimcBot
 from cardtable.bots.training.train_kraken_play_model import (
     RULE_SETS,
     PositionSample,
@@ -45,8 +43,6 @@ from cardtable.bots.training.train_kraken_play_model import (
     positions,
     sample_position,
 )
-from cardtable.kraken.observation import Observation
-from cardtable.kraken.round import Round
 from cardtable.solver.api import solve
 
 CANDIDATES = (2, 4)
@@ -54,41 +50,6 @@ CANDIDATES = (2, 4)
 
 HELD_OUT_SEED = 3
 """The seed of the held-out games (training uses 1, calibration 1001)."""
-
-
-class WeightedPimcBot(PimcBot):
-    """PIMC whose average over the worlds is weighted by the play model
-    (:class:`WeightedWorlds`); otherwise :class:`PimcBot` (the worlds budget only)."""
-
-    name = "pimc-weighted"
-
-    def __init__(
-        self,
-        worlds: int = 20,
-        seed: int | None = None,
-        model: PlayModel | None = None,
-        candidates: int = 1,
-    ) -> None:
-        super().__init__(worlds=worlds, seed=seed)
-        self.model = model if model is not None else PlayModel.load()
-        self.candidates = candidates
-        self.weighting_seconds = 0.0
-
-    def estimates(self, observation: Any) -> dict[str, Estimate]:
-        """Each legal action's weighted estimate over ``worlds`` weighted worlds."""
-        assert isinstance(observation, Observation) and self.worlds is not None
-        start = time.process_time()
-        sampler = WeightedWorlds(observation, self.model, self._rng, candidates=self.candidates)
-        drawn = [sampler.draw_log() for _ in range(self.worlds)]
-        weights = WeightedWorlds.normalize([log for _, log in drawn], self.model.mix)
-        self.weighting_seconds += time.process_time() - start
-        pending = iter(zip(drawn, weights, strict=True))
-
-        def draw() -> tuple[Round, float]:
-            (world, _), weight = next(pending)
-            return world, weight
-
-        return self.average(observation, draw, self.evaluate)
 
 
 # --- the log-loss figure ---------------------------------------------------------------
@@ -239,116 +200,18 @@ def _bootstrap_ratio(games: list[list[float]], rng: random.Random) -> tuple[floa
     return ratios[int(0.025 * len(ratios))], ratios[int(0.975 * len(ratios)) - 1]
 
 
-# --- the duel --------------------------------------------------------------------------
-
-
-def play_pair(
-    rules_name: str, deal_seed: int, worlds: int, model: PlayModel, candidates: int = 1
-) -> tuple[float, float, float]:
-    """One duplicate deal: the weighted bot's lead per play, averaged over both seatings
-    (the same cards and dealer), and the CPU seconds its weighting took."""
-    rules = RULE_SETS[rules_name]
-    leads = []
-    weighting = 0.0
-    for weighted_team in (0, 1):
-        round_ = Round.new(rules, deal_seed % 4, deal_seed)
-        bots: list[PimcBot] = []
-        for seat in range(4):
-            seed = deal_seed * 4 + seat
-            if seat % 2 == weighted_team:
-                bots.append(WeightedPimcBot(worlds, seed, model, candidates))
-            else:
-                bots.append(PimcBot(worlds=worlds, seed=seed))
-        while not round_.is_over:
-            seat = round_.to_move
-            assert seat is not None
-            round_.apply(bots[seat].act(round_.observation(seat)))
-        points = round_.result().points
-        leads.append(points[weighted_team] - points[1 - weighted_team])
-        weighting += sum(getattr(bot, "weighting_seconds", 0.0) for bot in bots)
-    return statistics.fmean(leads), leads[0] - leads[1], weighting
-
-
-def duel(
-    deals: int, worlds: int, rules_name: str, seed: int, log: Path | None, candidates: int = 1
-) -> None:
-    """Play (or resume) the duplicate match and print its figure."""
-    model = PlayModel.load()
-    done: dict[int, dict[str, Any]] = {}
-    if log is not None and log.exists():
-        for line in log.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                entry = json.loads(line)
-                done[int(entry["deal"])] = entry
-    for deal in range(deals):
-        if deal in done:
-            continue
-        start = time.process_time()
-        mean, _, weighting = play_pair(rules_name, seed * 100_000 + deal, worlds, model, candidates)
-        entry = {
-            "deal": deal,
-            "lead": mean,
-            "weighting_s": round(weighting, 3),
-            "cpu_s": round(time.process_time() - start, 2),
-        }
-        done[deal] = entry
-        if log is not None:
-            log.parent.mkdir(parents=True, exist_ok=True)
-            with log.open("a", encoding="utf-8") as file:
-                file.write(json.dumps(entry) + "\n")
-        leads = [done[d]["lead"] for d in sorted(done)]
-        print(f"deal {deal + 1}/{deals}: {_summary(leads)}", flush=True)
-    leads = [done[d]["lead"] for d in range(deals)]
-    label = f"_candidates{candidates}" if candidates > 1 else ""
-    print(f"pimc_weighted{label}_vs_pimc_{rules_name}_worlds{worlds}: {_summary(leads)}")
-    cpu = sum(done[d]["cpu_s"] for d in range(deals))
-    weighting = sum(done[d]["weighting_s"] for d in range(deals))
-    print(f"weighting_share_of_cpu: {weighting / cpu:.3f}")
-
-
-def _summary(leads: list[float]) -> str:
-    n = len(leads)
-    mean = statistics.fmean(leads)
-    half = 1.96 * statistics.stdev(leads) / math.sqrt(n) if n > 1 else math.inf
-    ahead = (sum(1 for x in leads if x > 0) + 0.5 * sum(1 for x in leads if x == 0)) / n
-    return (
-        f"{n} deals: mean {mean:+.1f} per deal, 95% CI [{mean - half:+.1f}, "
-        f"{mean + half:+.1f}], weighted ahead on {ahead:.0%}"
-    )
-
-
 def main() -> None:
-    """Print the log-loss figures, or play the duel."""
+    """Print the log-loss figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("command", nargs="?", default="log-loss", choices=["log-loss", "duel"])
-    parser.add_argument("--deals", type=int, default=None)
+    parser.add_argument("--deals", type=int, default=40)
     parser.add_argument(
-        "--worlds",
-        default=None,
-        help="worlds per position (log-loss: a comma-separated list, default 32,128; "
-        "duel: per decision, default 16)",
+        "--worlds", default="32,128", help="worlds per position, a comma-separated list"
     )
     parser.add_argument("--cache", type=Path, default=Path("data/kraken-play-model"))
     parser.add_argument("--solve-every", type=int, default=10)
-    parser.add_argument("--rules", default="amsterdam", choices=list(RULE_SETS))
-    parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--log", type=Path, default=None)
-    parser.add_argument(
-        "--candidates", type=int, default=1, help="duel: uniform draws per world (resampling)"
-    )
     args = parser.parse_args()
-    if args.command == "duel":
-        duel(
-            args.deals or 150,
-            int(args.worlds or 16),
-            args.rules,
-            args.seed,
-            args.log,
-            args.candidates,
-        )
-    else:
-        counts = [int(n) for n in (args.worlds or "32,128").split(",")]
-        log_loss_figures(args.deals or 40, counts, args.cache, args.solve_every)
+    counts = [int(n) for n in args.worlds.split(",")]
+    log_loss_figures(args.deals, counts, args.cache, args.solve_every)
 
 
 if __name__ == "__main__":
