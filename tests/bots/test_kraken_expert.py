@@ -135,7 +135,7 @@ def test_registered_for_both_games_and_options_checked() -> None:
         make_bot("expert", worlds=0)
     with pytest.raises(ValueError, match="milliseconds must be positive"):
         KrakenExpert(milliseconds=-1)
-    with pytest.raises(ValueError, match="inference must be 'model' or 'uniform', not 'none'"):
+    with pytest.raises(ValueError, match="inference must be one of model, play, uniform, not 'none'"):
         make_bot("expert", inference="none")
     with pytest.raises(ValueError, match="candidates must be at least 1, not 0"):
         KrakenExpert(candidates=0)
@@ -182,6 +182,27 @@ def test_inference_weighs_the_worlds_by_the_play_model() -> None:
         expected = sum(w * v for w, v in zip(weights, values, strict=True))
         assert weighted[action].mean == pytest.approx(expected)
         assert uniform[action].mean == pytest.approx(sum(values) / 6)
+
+
+def test_inference_from_play_reads_no_bidding() -> None:
+    """``inference="play"`` (for imposed contracts) weighs worlds by card play only:
+    at the first lead, when the others have only bid, it solves the worlds uniform
+    sampling draws with equal weights."""
+    round_ = Round.from_hands(SIGNALS, HANDS, dealer=3)
+    round_.apply("pass")  # North passes: evidence of a weak hand, when it is read
+    round_.apply("trump S")  # East declares; no challenges in these rules
+    observation = round_.observation(round_.to_move)
+    assert not observation.trick and round_.to_move == 0  # North leads, East bid
+    model = PlayModel.load()
+    both = WeightedWorlds(observation, model, random.Random(1)).take(8)
+    assert len({weight for _, weight in both}) > 1  # the bidding tells worlds apart
+    play_only = WeightedWorlds(observation, model, random.Random(1), bidding=False).take(8)
+    assert [weight for _, weight in play_only] == pytest.approx([1 / 8] * 8)
+    read = KrakenExpert(worlds=8, seed=2, candidates=1, inference="play", endgame=0)
+    plain = KrakenExpert(worlds=8, seed=2, inference="uniform", endgame=0)
+    uniform = plain.estimates(observation)
+    for action, estimate in read.estimates(observation).items():
+        assert estimate.mean == pytest.approx(uniform[action].mean)
 
 
 def test_inference_and_search_bidding_play_the_bidding() -> None:

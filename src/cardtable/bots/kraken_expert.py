@@ -44,12 +44,14 @@ from cardtable.bots.pimc import Estimate, PimcBot
 from cardtable.kraken.observation import Observation as KrakenObservation
 from cardtable.kraken.round import Round
 
-__all__ = ["CANDIDATES", "ENDGAME_TRICKS", "KrakenExpert"]
+__all__ = ["CANDIDATES", "ENDGAME_TRICKS", "INFERENCE", "KrakenExpert"]
 
 ENDGAME_TRICKS = 3
 """The last tricks in which the bot's next card is chosen per information set."""
 CANDIDATES = 4
 """Uniform draws among which each world solved is picked by its weight."""
+INFERENCE = ("model", "play", "uniform")
+"""The ``inference`` options: every action read, the card play only, none."""
 
 
 class KrakenExpert(PimcBot):
@@ -58,8 +60,10 @@ class KrakenExpert(PimcBot):
     ``endgame``: the last tricks (0 to 8) played with the information-set lookahead;
     ``signals``: give and read the partner signals the rules agree (if any);
     ``bidding``: ``"model"`` (the learned evaluation) or ``"search"`` (PIMC's);
-    ``inference``: ``"model"`` (worlds weighted by the play model, each picked among
-    ``candidates`` draws) or ``"uniform"`` (every consistent deal alike).
+    ``inference``: ``"model"`` (worlds weighted by the play model's likelihood of the
+    other seats' actions, each picked among ``candidates`` draws), ``"play"`` (the
+    same, reading the card play only: for the arena's fixed contracts, whose bidding
+    is imposed) or ``"uniform"`` (every consistent deal alike).
     The budget is ``worlds`` or ``milliseconds`` of CPU time per decision, as for
     :class:`~cardtable.bots.pimc.PimcBot`.
     """
@@ -86,8 +90,8 @@ class KrakenExpert(PimcBot):
         if bidding not in ("model", "search"):
             raise ValueError(f"bidding must be 'model' or 'search', not {bidding!r}")
         self.bidding = bidding
-        if inference not in ("model", "uniform"):
-            raise ValueError(f"inference must be 'model' or 'uniform', not {inference!r}")
+        if inference not in INFERENCE:
+            raise ValueError(f"inference must be one of {', '.join(INFERENCE)}, not {inference!r}")
         self.inference = inference
         if candidates < 1:
             raise ValueError(f"candidates must be at least 1, not {candidates}")
@@ -137,7 +141,13 @@ class KrakenExpert(PimcBot):
             search = KrakenSearch(observation)
             return lambda: (search.determinize(self._rng), 1.0), 0.0
         model = PlayModel.load()
-        worlds = WeightedWorlds(observation, model, self._rng, candidates=self.candidates)
+        worlds = WeightedWorlds(
+            observation,
+            model,
+            self._rng,
+            candidates=self.candidates,
+            bidding=self.inference == "model",
+        )
 
         def draw() -> tuple[Round, float]:
             world, log_weight = worlds.draw_log()  # at least -700: exp stays above 0

@@ -844,10 +844,14 @@ class Scorer:
     decisions are found once and the scores of the cards are cached, keyed by what
     they depend on (the decision, the card and the hand's cards of its suit)."""
 
-    def __init__(self, model: PlayModel, observation: Observation) -> None:
+    def __init__(self, model: PlayModel, observation: Observation, bidding: bool = True) -> None:
         self.model = model
         self.observer = int(observation.seat)
-        self.decisions = tuple(d for d in decisions_of(observation) if d.seat != observation.seat)
+        self.decisions = tuple(
+            d
+            for d in decisions_of(observation)
+            if d.seat != observation.seat and (bidding or isinstance(d, PlayDecision))
+        )
         self._cards: dict[tuple[int, int, int], float] = {}
         self._terms: dict[tuple[int, int], float] = {}
 
@@ -918,7 +922,9 @@ class WeightedWorlds:
     yielded is picked among that many uniform draws in proportion to their weights,
     and carries their mean weight (sampling-importance-resampling in blocks: still a
     proper weighting, and fewer worlds to solve are wasted on unlikely deals).
-    Deterministic for a given ``rng`` state.
+    ``bidding=False`` reads the card play only: for rounds whose bidding was imposed
+    rather than chosen (the arena's fixed contracts). Deterministic for a given
+    ``rng`` state.
 
     PIMC with a time budget draws with :meth:`draw_log` until the time is spent, then
     averages with :meth:`normalize` of the log weights (``mix=model.mix``); with a
@@ -932,6 +938,7 @@ class WeightedWorlds:
         rng: random.Random,
         temperature: float | None = None,
         candidates: int = 1,
+        bidding: bool = True,
     ) -> None:
         if candidates < 1:
             raise ValueError(f"candidates must be at least 1, not {candidates}")
@@ -941,7 +948,7 @@ class WeightedWorlds:
         self.candidates = candidates
         self._rng = rng
         self._search = KrakenSearch(observation)
-        self._scorer = Scorer(model, observation)
+        self._scorer = Scorer(model, observation, bidding)
 
     def __iter__(self) -> Iterator[tuple[Round, float]]:
         while True:
