@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -128,6 +129,32 @@ def test_new_rejects_bad_players() -> None:
         Round.new(THREE, [1, 1, 2], 0, 0)
     with pytest.raises(ValueError, match="seat"):
         Round.new(THREE, [0, 3], 0, 0)
+
+
+@pytest.mark.parametrize(
+    ("build", "message"),
+    [
+        (lambda: Round.new(THREE, dealer=3), "invalid dealer 3: allowed 0 to 2"),
+        (lambda: Round.new(THREE, dealer=-1), "invalid dealer -1: allowed 0 to 2"),
+        (lambda: Round.new(THREE, dealer=True), "invalid dealer True: allowed 0 to 2"),
+        (lambda: Round.new(THREE, dealer="1"), "invalid dealer '1': allowed 0 to 2"),
+        (
+            lambda: Round.from_hands(THREE, {0: "2C", 1: "3C"}, 3),
+            "invalid dealer 3: allowed 0 to 2",
+        ),
+        (lambda: Round.new(THREE, ["0", 1]), "invalid seat '0': allowed 0 to 2"),
+        (lambda: Round.new(THREE, [0, True]), "invalid seat True: allowed 0 to 2"),
+        (lambda: Round.new(THREE).observation(3), "invalid seat 3: allowed 0 to 2"),
+        (lambda: Round.new(THREE, seed="7"), "invalid seed '7': expected an int"),
+        (lambda: Round.new(THREE, seed=False), "invalid seed False: expected an int"),
+    ],
+)
+def test_bad_seats_dealers_and_seeds_are_refused_in_full(build: Any, message: str) -> None:
+    """A dealer or seat is an int from 0 to players - 1 (not a bool, not text), a seed
+    an int: each refusal names what was given and what is allowed."""
+    with pytest.raises(ValueError) as error:
+        build()
+    assert str(error.value) == message
 
 
 def test_round_cannot_be_built_directly() -> None:

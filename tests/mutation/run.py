@@ -18,6 +18,7 @@ Survivors not in the list are printed; the command fails if there is one.
 from __future__ import annotations
 
 import argparse
+import resource
 import subprocess
 import sys
 from collections import Counter
@@ -35,6 +36,10 @@ MODULES = (
 )
 """The rules core: the modules mutated (``only_mutate`` in pyproject.toml)."""
 
+MEMORY = 4 * 2**30
+"""The address space each mutmut process may take (bytes): a mutant that makes a
+loop grow a list without end (``Round.legal_actions`` never leaving its loop) then
+fails with ``MemoryError``, caught like any failure, instead of filling the machine."""
 CAUGHT = ("killed", "timeout")
 """The statuses of a mutant the tests caught: they failed, or hung past mutmut's
 time limit (as ``PlayState.play`` never emptying a hand makes a search loop)."""
@@ -114,6 +119,11 @@ def table(found: dict[str, str], equivalent: dict[str, str], modules: list[str])
     return lines
 
 
+def _limit_memory() -> None:
+    """Limit the address space of the mutmut process and its children to :data:`MEMORY`."""
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run mutmut on the chosen modules (all by default), then print the table."""
     parser = argparse.ArgumentParser(prog="make mutation", description=__doc__.split("\n")[0])
@@ -131,7 +141,13 @@ def main(argv: list[str] | None = None) -> int:
             print(f"mutmut: {module} (log: {log})", flush=True)
             with log.open("w", encoding="utf-8") as out:
                 command = [str(MUTMUT), "run", "--max-children", str(args.max_children)]
-                subprocess.run([*command, f"{module}.*"], stdout=out, stderr=out, check=True)
+                subprocess.run(
+                    [*command, f"{module}.*"],
+                    stdout=out,
+                    stderr=out,
+                    check=True,
+                    preexec_fn=_limit_memory,
+                )
     lines = table(statuses(), equivalent_mutants(), args.modules)
     print("\n".join(lines))
     return 1 if any(line.startswith("Survivors") for line in lines) else 0

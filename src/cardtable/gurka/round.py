@@ -84,10 +84,6 @@ def parse_card_action(action: object) -> Card:
         ) from None
 
 
-def _actions_text(actions: Sequence[str]) -> str:
-    return ", ".join(actions) if actions else "none"
-
-
 class Round:
     """A Gurka round: its deal, the tricks played and the penalty points scored.
 
@@ -412,7 +408,7 @@ class Round:
         if isinstance(action, str) and action.strip().lower() in ("buyback", "pass"):
             raise IllegalAction(
                 f"no buy-back decision now: seat {seat} must play a card "
-                f"(legal: {_actions_text(legal)})",
+                f"(legal: {', '.join(legal)})",
                 code="play_a_card",
                 seat=seat,
                 action=action.strip().lower(),
@@ -422,9 +418,10 @@ class Round:
         if self._legal_mask() & card.bit:
             return card
         reason = why_refused(self._hands[seat], self._cur_ranks, self._rules, card)
-        code, facts, text = reason or ("not_legal", {"card": str(card)}, "not legal now")
+        assert reason is not None  # why_refused and the legal mask apply the same rule
+        code, facts, text = reason
         raise IllegalAction(
-            f"seat {seat} cannot play {card}: {text} (legal: {_actions_text(legal)})",
+            f"seat {seat} cannot play {card}: {text} (legal: {', '.join(legal)})",
             code=code,
             seat=seat,
             action=str(card),
