@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from .run import MODULES, equivalent_mutants, module_of, table
+from .run import MEMORY, MODULES, _limit_memory, equivalent_mutants, module_of, table
 
 
 def test_every_listed_equivalent_mutant_is_of_the_rules_core_and_has_a_reason() -> None:
@@ -59,3 +61,16 @@ def test_the_table_counts_scores_and_names_unexplained_and_stale_entries() -> No
         "cardtable.gurka.trick.x_f__mutmut_8: timeout",
         "cardtable.gurka.trick.x_f__mutmut_9: no such mutant",
     ]
+
+
+def test_mutmut_runs_with_its_address_space_limited() -> None:
+    """The limit ``make mutation`` sets before starting mutmut holds in the process."""
+    code = "import resource; print(*resource.getrlimit(resource.RLIMIT_AS))"
+    shown = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        preexec_fn=_limit_memory,
+    ).stdout.split()
+    assert shown == [str(MEMORY), str(MEMORY)]
