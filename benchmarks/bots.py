@@ -12,7 +12,8 @@
   ``expert`` bot at the web and terminal tables' ``strong`` level over whole rounds
   (the ``strong`` level must answer within a second).
 
-Run: ``.venv/bin/python benchmarks/bots.py [--repeats N] [--rounds N]``.
+Run: ``.venv/bin/python benchmarks/bots.py [--repeats N] [--rounds N] [--only PART]``
+(parts: ``worlds``, ``kraken-times``, ``gurka-times``, ``rates``).
 """
 
 from __future__ import annotations
@@ -109,11 +110,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--rounds", type=int, default=8, help="rounds (games) per bot figure")
+    parser.add_argument(
+        "--only",
+        choices=["worlds", "kraken-times", "gurka-times", "rates"],
+        action="append",
+        help="measure only these figures (repeatable; default: all)",
+    )
     args = parser.parse_args()
-    for name in ("pimc", "expert"):
+    parts = set(args.only or ["worlds", "kraken-times", "gurka-times", "rates"])
+    for name in ("pimc", "expert") if "worlds" in parts else ():
         for trick, worlds in worlds_per_decision(name, args.rounds).items():
             print(f"{name}_kraken_worlds_trick{trick}: {worlds:g}", flush=True)
     for game in ("kraken", "gurka"):
+        if f"{game}-times" not in parts:
+            continue
         times = decision_times(game, args.rounds)
         for label, value in (
             ("p50", statistics.median(times)),
@@ -121,6 +131,8 @@ def main() -> None:
             ("max", max(times)),
         ):
             print(f"expert_{game}_ms_{label}: {value:.0f}", flush=True)
+    if "rates" not in parts:
+        return
     figures: dict[str, float] = {}
     plan: list[tuple[str, str, dict[str, Any], int]] = [
         ("kraken", "random", {}, 300),
