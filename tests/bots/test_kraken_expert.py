@@ -135,7 +135,7 @@ def test_registered_for_both_games_and_options_checked() -> None:
         make_bot("expert", worlds=0)
     with pytest.raises(ValueError, match="milliseconds must be positive"):
         KrakenExpert(milliseconds=-1)
-    with pytest.raises(ValueError, match="inference must be one of model, play, uniform, not 'none'"):
+    with pytest.raises(ValueError, match="must be one of model, play, uniform, not 'none'"):
         make_bot("expert", inference="none")
     with pytest.raises(ValueError, match="candidates must be at least 1, not 0"):
         KrakenExpert(candidates=0)
