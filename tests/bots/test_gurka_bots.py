@@ -22,6 +22,7 @@ from cardtable.bots.gurka_search import GameSim, GurkaSearch, RoundSim
 from cardtable.bots.search import search
 from cardtable.cards import CARDS, CardSet
 from cardtable.gurka import Game, Round, Rules
+from tests.bots.games import run_game
 
 VARIATIONS = [
     Rules(
@@ -38,22 +39,6 @@ VARIATIONS = [
         itertools.cycle(range(3, 9)), itertools.product([False, True], repeat=4), strict=False
     )
 ]
-
-
-def run_game(rules: Rules, seed: int, bots: list[Bot], limit: int = 1500) -> int:
-    """Play a game (up to ``limit`` decisions: random players may buy back for a long
-    time), checking every action is legal; the number of decisions."""
-    game = Game.new(rules, seed)
-    decisions = 0
-    while not game.is_over and decisions < limit:
-        seat = game.to_move
-        assert seat is not None
-        obs = game.observation(seat)
-        action = bots[seat].act(obs)
-        assert action in obs.legal_actions, (action, obs.legal_actions)
-        game.apply(action)
-        decisions += 1
-    return decisions
 
 
 @pytest.mark.parametrize("rules", VARIATIONS, ids=lambda r: f"p{r.players}")

@@ -38,6 +38,7 @@ from cardtable.game import Observation as AnyObservation
 from cardtable.gurka import Game, Observation, Round, Rules
 from cardtable.gurka.ledger import Ledger
 from cardtable.gurka.trick import legal_mask, target_rank
+from tests.bots.games import run_game
 from tests.gurka.strategies import rules_strategy
 
 VARIATIONS = [
@@ -67,48 +68,24 @@ def ranks_of(mask: int) -> list[int]:
 def test_the_expert_only_plays_legal_actions_in_every_variation() -> None:
     decisions = 0
     for i, rules in enumerate(VARIATIONS):
-        rules = rules.replace(eliminate_at=14)
         bots: list[Bot] = [
             GurkaExpertBot(iterations=4, seed=s) if s % 2 == 0 else make_bot("random", seed=s)
             for s in range(rules.players)
         ]
-        game = Game.new(rules, i)
-        driver = BotDriver("gurka", game, bots, rules)
-        driver.start()
-        steps = 0
-        while not game.is_over and steps < 100:
-            seat = game.to_move
-            assert seat is not None
-            obs = game.observation(seat)
-            action = bots[seat].act(obs)
-            assert action in obs.legal_actions, (action, obs.legal_actions)
-            driver.play(action)
-            steps += 1
-        decisions += steps
+        decisions += run_game(rules.replace(eliminate_at=14), i, bots, 100)
     assert decisions > 1000
 
 
 def test_the_tree_search_only_plays_legal_actions_in_every_variation() -> None:
     decisions = 0
     for i, rules in enumerate(VARIATIONS[::2]):
-        rules = rules.replace(eliminate_at=10)
         bots: list[Bot] = [
             GurkaExpertBot(iterations=12, seed=s, tree=True)
             if s % 2 == 0
             else make_bot("random", seed=s)
             for s in range(rules.players)
         ]
-        game = Game.new(rules, 100 + i)
-        steps = 0
-        while not game.is_over and steps < 80:
-            seat = game.to_move
-            assert seat is not None
-            obs = game.observation(seat)
-            action = bots[seat].act(obs)
-            assert action in obs.legal_actions, (action, obs.legal_actions)
-            game.apply(action)
-            steps += 1
-        decisions += steps
+        decisions += run_game(rules.replace(eliminate_at=10), 100 + i, bots, 80)
     assert decisions > 400
 
 

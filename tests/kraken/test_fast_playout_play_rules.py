@@ -122,6 +122,20 @@ def fast_endings(hands: Sequence[int], leader: int, play: PlayRules, seeds: int)
     return {random_playout(hands, H, leader, play, True, random.Random(s)) for s in range(seeds)}
 
 
+def assert_both_play(
+    hands: Sequence[int],
+    leader: int,
+    play: PlayRules,
+    draws: list[float],
+    outcome: Outcome,
+    cards: str,
+) -> None:
+    """The fast playout and the engine, given the same ``draws``, reach ``outcome``; the
+    engine plays ``cards`` (in order)."""
+    assert random_playout(hands, H, leader, play, True, Draws(draws)) == outcome
+    assert engine_playout(hands, H, leader, play, True, Draws(draws)) == (outcome, cards.split())
+
+
 # -- worked examples: one trump situation each, two tricks from the end ------------------
 
 # No trump in the trick, the partner is winning, seat 2 cannot follow and holds a trump.
@@ -156,9 +170,7 @@ def test_amsterdam_lets_the_partner_of_the_winner_discard_rotterdam_makes_him_tr
     play: PlayRules, draw: float, outcome: Outcome, cards: str
 ) -> None:
     draws = [LOW, LOW, draw, LOW, LOW, LOW, LOW, LOW]
-    hands = PARTNER_WINS_NO_TRUMP
-    assert random_playout(hands, H, 0, play, True, Draws(draws)) == outcome
-    assert engine_playout(hands, H, 0, play, True, Draws(draws)) == (outcome, cards.split())
+    assert_both_play(PARTNER_WINS_NO_TRUMP, 0, play, draws, outcome, cards)
 
 
 @pytest.mark.parametrize(
@@ -173,9 +185,7 @@ def test_over_a_partners_trump_amsterdam_discards_rotterdam_undertrumps(
     play: PlayRules, outcome: Outcome, cards: str, draw: float
 ) -> None:
     draws = [LOW, LOW, LOW, draw, LOW, LOW, LOW, LOW]
-    hands = PARTNER_TRUMPED
-    assert random_playout(hands, H, 3, play, True, Draws(draws)) == outcome
-    assert engine_playout(hands, H, 3, play, True, Draws(draws)) == (outcome, cards.split())
+    assert_both_play(PARTNER_TRUMPED, 3, play, draws, outcome, cards)
 
 
 @pytest.mark.parametrize(
@@ -190,9 +200,7 @@ def test_over_an_opponents_trump_amsterdam_discards_rotterdam_undertrumps(
     play: PlayRules, outcome: Outcome, cards: str, draw: float
 ) -> None:
     draws = [LOW, LOW, draw, LOW, LOW, LOW, LOW, LOW]
-    hands = OPPONENT_TRUMPED
-    assert random_playout(hands, H, 0, play, True, Draws(draws)) == outcome
-    assert engine_playout(hands, H, 0, play, True, Draws(draws)) == (outcome, cards.split())
+    assert_both_play(OPPONENT_TRUMPED, 0, play, draws, outcome, cards)
 
 
 @pytest.mark.parametrize("play", ["amsterdam", "rotterdam"])
@@ -200,11 +208,7 @@ def test_over_an_opponents_trump_amsterdam_discards_rotterdam_undertrumps(
 def test_trumps_led_must_be_headed_in_the_fast_playout(play: PlayRules, draw: float) -> None:
     draws = [LOW, draw, LOW, LOW, LOW, LOW, LOW, LOW]
     outcome = (0, 72, 0, 0, 0)  # 9H JH AD TD to seat 1 (55); 7H KS QS 8S to seat 1 (17)
-    assert random_playout(TRUMPS_LED, H, 0, play, True, Draws(draws)) == outcome
-    assert engine_playout(TRUMPS_LED, H, 0, play, True, Draws(draws)) == (
-        outcome,
-        ["9H", "JH", "AD", "TD", "7H", "KS", "QS", "8S"],
-    )
+    assert_both_play(TRUMPS_LED, 0, play, draws, outcome, "9H JH AD TD 7H KS QS 8S")
 
 
 @pytest.mark.parametrize(

@@ -64,7 +64,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from cardtable.bots.kraken_heuristic import trump_strength
-from cardtable.bots.kraken_search import KrakenSearch
+from cardtable.bots.kraken_search import KrakenSearch, round_at_start
 from cardtable.cards import CARDS, Card, CardSet, Rank, Suit
 from cardtable.kraken.actions import trump_action
 from cardtable.kraken.fast import POINTS, POWER, SUIT_OF, SUITS, legal_mask
@@ -322,18 +322,7 @@ def decisions_of(observation: Observation, pending: bool = False) -> tuple[Decis
     """
     obs = observation
     masks = DealSampler(infer(obs)).sample_masks(random.Random(0))
-    played = [0, 0, 0, 0]
-    for trick in obs.tricks:
-        for seat, card in trick.plays:
-            played[seat] |= card.bit
-    for seat, card in obs.trick:
-        played[seat] |= card.bit
-    initial = [CardSet(masks[s] | played[s]) for s in range(4)]
-    deck = None
-    if obs.rules.trump_choice == "random":
-        rest = [c for c in CARDS if DECK.mask & c.bit and c not in obs.turned]
-        deck = [*obs.turned, *rest]
-    round_ = Round.from_hands(obs.rules, initial, obs.dealer, 0, deck)
+    round_ = round_at_start(obs, masks)
     return replay_decisions(round_, obs.actions, pending)
 
 

@@ -26,6 +26,30 @@ __all__ = ["KrakenSearch", "default_action"]
 SCALE = 162.0
 
 
+def round_at_start(
+    observation: Observation, hidden: list[int], rng: random.Random | None = None
+) -> Round:
+    """The observed round at its start, dealt so that each seat holds now the cards of
+    ``hidden`` (masks by seat, consistent with ``observation``) and had played what it
+    played. Under random trump choice the deck starts with the turned cards and the
+    rest follows, shuffled by ``rng`` (in card order without it)."""
+    obs = observation
+    played = [0, 0, 0, 0]
+    for trick in obs.tricks:
+        for seat, card in trick.plays:
+            played[seat] |= card.bit
+    for seat, card in obs.trick:
+        played[seat] |= card.bit
+    initial = [CardSet(hidden[s] | played[s]) for s in range(4)]
+    deck = None
+    if obs.rules.trump_choice == "random":
+        rest = [c for c in CARDS if DECK.mask & c.bit and c not in obs.turned]
+        if rng is not None:
+            rng.shuffle(rest)
+        deck = [*obs.turned, *rest]
+    return Round.from_hands(obs.rules, initial, obs.dealer, 0, deck)
+
+
 class KrakenSearch:
     """A :class:`~cardtable.bots.search.SearchAdapter` for one Kraken decision."""
 
@@ -37,22 +61,8 @@ class KrakenSearch:
 
     def _public_round(self, rng: random.Random) -> Round:
         """The observed round replayed on one consistent deal."""
-        obs = self._obs
-        current = self._sampler.sample_masks(rng)
-        played = [0, 0, 0, 0]
-        for trick in obs.tricks:
-            for seat, card in trick.plays:
-                played[seat] |= card.bit
-        for seat, card in obs.trick:
-            played[seat] |= card.bit
-        initial = [CardSet(current[s] | played[s]) for s in range(4)]
-        deck = None
-        if obs.rules.trump_choice == "random":
-            rest = [c for c in CARDS if DECK.mask & c.bit and c not in obs.turned]
-            rng.shuffle(rest)
-            deck = [*obs.turned, *rest]
-        round_ = Round.from_hands(obs.rules, initial, obs.dealer, 0, deck)
-        for _, action in obs.actions:
+        round_ = round_at_start(self._obs, self._sampler.sample_masks(rng), rng)
+        for _, action in self._obs.actions:
             round_.apply(action)
         return round_
 
