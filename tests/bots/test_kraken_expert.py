@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from cardtable.bots import list_bots, make_bot
 from cardtable.bots.expert import ExpertBot
+from cardtable.bots.gurka_expert import GurkaExpertBot
 from cardtable.bots.kraken_endgame import InformationSets, continuation
 from cardtable.bots.kraken_expert import KrakenExpert
 from cardtable.bots.kraken_play_model import PlayModel, WeightedWorlds
@@ -139,6 +140,20 @@ def test_registered_for_both_games_and_options_checked() -> None:
         make_bot("expert", inference="none")
     with pytest.raises(ValueError, match="candidates must be at least 1, not 0"):
         KrakenExpert(candidates=0)
+
+
+def test_the_expert_passes_each_option_to_the_part_that_takes_it() -> None:
+    bot = make_bot("expert", seed=1, milliseconds=50, endgame=2, tree=True, inference="play")
+    assert isinstance(bot, ExpertBot)
+    kraken, gurka = bot._part("kraken"), bot._part("gurka")
+    assert isinstance(kraken, KrakenExpert) and isinstance(gurka, GurkaExpertBot)
+    assert (kraken.endgame, kraken.inference, kraken.milliseconds) == (2, "play", 50)
+    assert (gurka.tree, gurka.inference, gurka.milliseconds) == (True, True, 50)
+    assert not GurkaExpertBot(inference="uniform").inference
+    with pytest.raises(ValueError, match=r"no option depth; Kraken takes bidding, .*tree"):
+        make_bot("expert", depth=3)
+    with pytest.raises(ValueError, match="inference must be 'model', 'play' or 'uniform'"):
+        GurkaExpertBot(inference=False)  # type: ignore[arg-type]
 
 
 def test_average_mixes_the_weighted_and_the_plain_mean() -> None:

@@ -1,8 +1,9 @@
 """The ``expert`` bot: the strongest bot of each game behind one name.
 
 Kraken decisions go to :class:`~cardtable.bots.kraken_expert.KrakenExpert`, Gurka
-decisions to :class:`~cardtable.bots.gurka_expert.GurkaExpertBot`; each is built on
-first use. The options of each game's part pass through (``endgame`` is Kraken's); the
+decisions to :class:`~cardtable.bots.gurka_expert.GurkaExpertBot`. Every other option
+goes to the part that takes it (``endgame`` is Kraken's, ``tree`` Gurka's,
+``inference`` both games'); one neither takes is refused at creation. The
 budget, ``milliseconds`` of CPU time per decision (default 700: the web and terminal
 tables' ``strong`` level answers within a second), or ``worlds`` for Kraken and
 ``iterations`` for Gurka (deterministic per ``seed``), applies to both.
@@ -17,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import inspect
 from typing import Any, ClassVar
 
 from cardtable.bots.base import BaseBot, Bot, game_of
@@ -39,29 +41,34 @@ class ExpertBot(BaseBot):
         worlds: int | None = None,
         iterations: int | None = None,
         seed: int | None = None,
-        **kraken: Any,
+        **options: Any,
     ) -> None:
+        from cardtable.bots.gurka_expert import GurkaExpertBot
+        from cardtable.bots.kraken_expert import KrakenExpert
+
         if milliseconds is None and worlds is None and iterations is None:
             milliseconds = DEFAULT_MILLISECONDS
-        self._options: dict[str, Any] = {"milliseconds": milliseconds, "seed": seed}
-        self._kraken_options: dict[str, Any] = {"worlds": worlds, **kraken}
-        self._gurka_options: dict[str, Any] = {"iterations": iterations}
-        self._parts: dict[str, Bot] = {}
-        self._part("kraken")  # bad Kraken options are refused at creation
+        budget: dict[str, Any] = {"milliseconds": milliseconds, "seed": seed}
+        kraken, gurka = _parameters(KrakenExpert), _parameters(GurkaExpertBot)
+        unknown = sorted(set(options) - kraken - gurka)
+        if unknown:
+            raise TypeError(
+                f"expert has no option {', '.join(unknown)}; Kraken takes "
+                f"{', '.join(sorted(kraken))}, Gurka takes {', '.join(sorted(gurka))}"
+            )
+        self._parts: dict[str, Bot] = {
+            "kraken": KrakenExpert(
+                **budget, worlds=worlds, **{k: v for k, v in options.items() if k in kraken}
+            ),
+            "gurka": GurkaExpertBot(
+                **budget, iterations=iterations, **{k: v for k, v in options.items() if k in gurka}
+            ),
+        }
 
     def _part(self, game: str) -> Bot:
-        part = self._parts.get(game)
-        if part is None:
-            if game == "kraken":
-                from cardtable.bots.kraken_expert import KrakenExpert
-
-                part = KrakenExpert(**self._options, **self._kraken_options)
-            else:
-                from cardtable.bots.gurka_expert import GurkaExpertBot
-
-                part = GurkaExpertBot(**self._options, **self._gurka_options)
-            self._parts[game] = part
-        return part
+        if game not in self._parts:
+            raise ValueError(f"expert plays kraken and gurka, not {game}")
+        return self._parts[game]
 
     def start_game(self, game: str, seat: int, players: int, rules: Any) -> None:
         """Pass the notification to the game's part."""
@@ -73,10 +80,7 @@ class ExpertBot(BaseBot):
 
     def act(self, observation: Any) -> str:
         """The game's part decides."""
-        game = game_of(observation)
-        if game not in ("kraken", "gurka"):
-            raise ValueError(f"expert plays kraken and gurka, not {game}")
-        return self._part(game).act(observation)
+        return self._part(game_of(observation)).act(observation)
 
     def end_round(self, observation: Any) -> None:
         """Pass the notification to the game's part."""
@@ -85,3 +89,9 @@ class ExpertBot(BaseBot):
     def end_game(self, observation: Any) -> None:
         """Pass the notification to the game's part."""
         self._part(game_of(observation)).end_game(observation)
+
+
+def _parameters(bot: type) -> frozenset[str]:
+    """The options of a game's part beyond the budget every part shares."""
+    names = inspect.signature(bot).parameters
+    return frozenset(names) - {"milliseconds", "worlds", "iterations", "seed"}

@@ -954,13 +954,15 @@ class GurkaExpertBot(BaseBot):
         milliseconds: float | None = None,
         seed: int | None = None,
         chips: bool = True,
-        inference: bool = True,
+        inference: str = "model",
         tree: bool = False,
     ) -> None:
         if iterations is None and milliseconds is None:
             iterations = 200
         self.chips = chips
-        self.inference = inference
+        if inference not in ("model", "play", "uniform"):
+            raise ValueError(f"inference must be 'model', 'play' or 'uniform', not {inference!r}")
+        self.inference = inference != "uniform"
         self.tree = tree
         if iterations is not None and iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {iterations}")
