@@ -200,24 +200,12 @@ def play_out(
     plays the same rounds through the search's :class:`~cardtable.bots.gurka_search.RoundSim`
     in every variation)."""
     top = max(ranks) if ranks else 0
-    every = table.every
-    aces = table.aces
     while True:
         if len(ranks) == count:
             tricks_left -= 1
-            s = leader
-            taker = leader
-            scores = every or not tricks_left
-            for r in ranks:
-                if r == top:
-                    if scores:
-                        penalties[s] += top
-                    taker = s
-                s = nxt[s]
+            taker = _close_trick(table, ranks, top, leader, nxt, tricks_left, penalties)
             if not tricks_left:
                 return
-            if aces and top == 14:
-                taker = _first_ace(ranks, leader, nxt)
             ranks = []
             top = 0
             leader = seat = taker
@@ -236,6 +224,31 @@ def play_out(
         if rank > top:
             top = rank
         seat = nxt[seat]
+
+
+def _close_trick(
+    table: Table,
+    ranks: list[int],
+    top: int,
+    leader: int,
+    nxt: list[int],
+    tricks_left: int,
+    penalties: list[int],
+) -> int:
+    """Score the complete trick ``ranks`` led by ``leader`` (its highest rank ``top``)
+    into ``penalties`` when it counts (every trick, or the last: ``tricks_left`` is
+    those after it); the seat that takes it."""
+    scores = table.every or not tricks_left
+    s = taker = leader
+    for r in ranks:
+        if r == top:
+            if scores:
+                penalties[s] += top
+            taker = s
+        s = nxt[s]
+    if table.aces and top == 14:
+        taker = _first_ace(ranks, leader, nxt)
+    return taker
 
 
 def _first_ace(ranks: list[int], leader: int, nxt: list[int]) -> int:
@@ -809,19 +822,10 @@ class RankState:
         if len(ranks) < self.count:
             self.to_move = self.nxt[seat]
             return
-        table = self.table
         self.tricks_left -= 1
-        top = max(ranks)
-        scores = table.every or not self.tricks_left
-        s = taker = self.leader
-        for r in ranks:
-            if r == top:
-                if scores:
-                    self.penalties[s] += top
-                taker = s
-            s = self.nxt[s]
-        if table.aces and top == 14:
-            taker = _first_ace(ranks, self.leader, self.nxt)
+        taker = _close_trick(
+            self.table, ranks, max(ranks), self.leader, self.nxt, self.tricks_left, self.penalties
+        )
         self.ranks = []
         if self.tricks_left:
             self.leader = self.to_move = taker
