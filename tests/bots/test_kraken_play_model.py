@@ -12,9 +12,11 @@ from hypothesis import strategies as st
 from cardtable.bots.kraken_play_model import (
     FEATURES,
     PlayModel,
+    Scorer,
     WeightedWorlds,
     decisions_of,
 )
+from cardtable.bots.kraken_search import KrakenSearch
 from cardtable.bots.training import train_kraken_play_model as training
 from cardtable.cards import CardSet
 from cardtable.kraken import Round, Rules, Seat
@@ -177,6 +179,39 @@ def test_worlds_keep_the_observers_hand_and_the_rules() -> None:
                 assert world.hands[seat] == round_.hands[seat]
                 for other in Seat:
                     assert world.hands[other].mask & ~possible[other].mask == 0
+
+
+def test_each_world_is_picked_among_its_candidates_in_proportion_to_their_weights() -> None:
+    """``candidates=3``: three deals drawn as PIMC draws them, one picked by their
+    weights, carrying their mean weight (checked against the draws replayed by hand,
+    while bidding as in card play)."""
+    phases = set()
+    for rules in RULES:
+        for seed in range(8):
+            round_ = random_round(rules, 300 + seed, 3 * seed + 2)
+            if round_.is_over:
+                continue
+            observation = round_.observation(round_.to_move)
+            phases.add(observation.phase)
+            world, log_weight = WeightedWorlds(
+                observation, COMMITTED, random.Random(seed), candidates=3
+            ).draw_log()
+            rng = random.Random(seed)
+            search, scorer = KrakenSearch(observation), Scorer(COMMITTED, observation, True)
+            drawn = [search.determinize(rng) for _ in range(3)]
+            logs = [
+                COMMITTED.temperature * scorer.log_weight([h.mask for h in w.initial_hands])
+                for w in drawn
+            ]
+            weights = [math.exp(x - max(logs)) for x in logs]
+            pick, chosen = rng.random() * sum(weights), 0
+            while pick >= weights[chosen]:
+                pick -= weights[chosen]
+                chosen += 1
+            assert world.initial_hands == drawn[chosen].initial_hands
+            assert world.observation(observation.seat) == observation
+            assert log_weight == pytest.approx(max(logs) + math.log(sum(weights) / 3))
+    assert {"play", "trump"} <= phases
 
 
 def test_normalize_mixes_with_uniform_and_guards_against_one_world() -> None:

@@ -64,7 +64,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from cardtable.bots.kraken_heuristic import trump_strength
-from cardtable.bots.kraken_search import KrakenSearch, round_at_start
+from cardtable.bots.kraken_search import KrakenSearch, played_masks, round_at_start
 from cardtable.cards import CARDS, Card, CardSet, Rank, Suit
 from cardtable.kraken.actions import trump_action
 from cardtable.kraken.fast import POINTS, POWER, SUIT_OF, SUITS, legal_mask
@@ -937,6 +937,7 @@ class WeightedWorlds:
         self.candidates = candidates
         self._rng = rng
         self._search = KrakenSearch(observation)
+        self._played = played_masks(observation)
         self._scorer = Scorer(model, observation, bidding)
 
     def __iter__(self) -> Iterator[tuple[Round, float]]:
@@ -952,22 +953,33 @@ class WeightedWorlds:
         """One world and the logarithm of its weight."""
         tau = self.temperature
         rng = self._rng
+        search = self._search
         if self.candidates == 1:
-            world = self._search.determinize(rng)
+            world = search.determinize(rng)
             return world, max(-700.0, tau * self._scorer.log_weight(_masks(world)))
-        worlds = [self._search.determinize(rng) for _ in range(self.candidates)]
-        logs = [tau * self._scorer.log_weight(_masks(w)) for w in worlds]
+        if search.replays:
+            worlds = [search.determinize(rng) for _ in range(self.candidates)]
+            logs = [tau * self._scorer.log_weight(_masks(w)) for w in worlds]
+        else:
+            # weigh the candidates' deals; only the chosen one becomes a round
+            deals = [search.hidden(rng) for _ in range(self.candidates)]
+            played = self._played
+            logs = [
+                tau * self._scorer.log_weight([h | p for h, p in zip(deal, played, strict=True)])
+                for deal in deals
+            ]
         top = max(logs)
         weights = [math.exp(x - top) for x in logs]
         pick = rng.random() * sum(weights)
-        chosen = len(worlds) - 1
+        chosen = len(logs) - 1
         for i, weight in enumerate(weights):
             pick -= weight
             if pick < 0:
                 chosen = i
                 break
         mean = sum(weights) / len(weights)
-        return worlds[chosen], max(-700.0, top + math.log(mean))
+        world = worlds[chosen] if search.replays else search.redeal(deals[chosen])
+        return world, max(-700.0, top + math.log(mean))
 
     def take(self, n: int) -> list[tuple[Round, float]]:
         """``n`` worlds with weights that sum to 1 (:meth:`normalize`)."""

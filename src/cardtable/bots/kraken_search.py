@@ -26,6 +26,17 @@ __all__ = ["KrakenSearch", "default_action"]
 SCALE = 162.0
 
 
+def played_masks(observation: Observation) -> list[int]:
+    """The cards each seat has played in the observed round, as masks by seat."""
+    played = [0, 0, 0, 0]
+    for trick in observation.tricks:
+        for seat, card in trick.plays:
+            played[seat] |= card.bit
+    for seat, card in observation.trick:
+        played[seat] |= card.bit
+    return played
+
+
 def round_at_start(
     observation: Observation, hidden: list[int], rng: random.Random | None = None
 ) -> Round:
@@ -34,12 +45,7 @@ def round_at_start(
     played. Under random trump choice the deck starts with the turned cards and the
     rest follows, shuffled by ``rng`` (in card order without it)."""
     obs = observation
-    played = [0, 0, 0, 0]
-    for trick in obs.tricks:
-        for seat, card in trick.plays:
-            played[seat] |= card.bit
-    for seat, card in obs.trick:
-        played[seat] |= card.bit
+    played = played_masks(obs)
     initial = [CardSet(hidden[s] | played[s]) for s in range(4)]
     deck = None
     if obs.rules.trump_choice == "random":
@@ -66,12 +72,26 @@ class KrakenSearch:
             round_.apply(action)
         return round_
 
+    @property
+    def replays(self) -> bool:
+        """Whether a world replays the public actions on its deal (while bidding, the
+        hidden hands decide who is asked next) rather than redealing the position."""
+        return self._obs.phase in ("trump", "challenge", "roem")
+
+    def hidden(self, rng: random.Random) -> list[int]:
+        """The hidden cards dealt afresh: each seat's hand now, as masks by seat."""
+        return self._sampler.sample_masks(rng)
+
+    def redeal(self, hidden: list[int]) -> Round:
+        """The observed position with the hands now ``hidden`` (see :meth:`hidden`;
+        not while it :attr:`replays`)."""
+        return self._template.redeal([CardSet(mask) for mask in hidden])
+
     def determinize(self, rng: random.Random) -> Round:
         """The observed position with the hidden cards dealt afresh."""
-        if self._obs.phase in ("trump", "challenge", "roem"):
-            # hidden hands decide who is asked next, so replay the public actions
+        if self.replays:
             return self._public_round(rng)
-        return self._template.redeal(self._sampler.sample(rng))
+        return self.redeal(self.hidden(rng))
 
     def default_action(self, state: Round, rng: random.Random) -> str:
         """Bid by hand strength, never challenge, declare roem, play at random."""
