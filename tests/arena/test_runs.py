@@ -80,3 +80,22 @@ def test_resume_after_a_kill_gives_the_same_final_table(tmp_path: Path) -> None:
     total = len(fresh)
     assert total == 2 * RESUMED.deals > KILL_AFTER
     assert len(keys) == len(set(keys)) == total, "no saved play is played twice"
+
+
+def test_a_saved_match_extends_to_more_deals_and_reads_fewer(tmp_path: Path) -> None:
+    """Deal ``i`` is the same in a match of any length: more deals play only the new
+    ones, fewer read the first ones; anything else still refuses the directory."""
+    short = Match("kraken", ("heuristic", "random"), deals=2, seed=5)
+    longer = Match("kraken", ("heuristic", "random"), deals=4, seed=5)
+    run_match(short, workers=1, out=tmp_path)
+    extended = run_match(longer, workers=1, out=tmp_path)
+    assert [r.record for r in extended] == [r.record for r in run_match(longer, workers=1)]
+    plays = (tmp_path / "plays.jsonl").read_text().splitlines()
+    assert len(plays) == len({json.loads(line)["key"] for line in plays}) == 2 * longer.deals
+    assert json.loads((tmp_path / "match.json").read_text())["deals"] == longer.deals
+    first = run_match(short, workers=1, out=tmp_path)
+    assert [r.record for r in first] == [r.record for r in extended[: 2 * short.deals]]
+    assert json.loads((tmp_path / "match.json").read_text())["deals"] == longer.deals
+    other = Match("kraken", ("heuristic", "random"), deals=4, seed=6)
+    with pytest.raises(ValueError, match="describes another match"):
+        run_match(other, workers=1, out=tmp_path)

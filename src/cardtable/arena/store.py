@@ -23,7 +23,9 @@ class Store:
 
     def __init__(self, directory: str | os.PathLike[str], match: Match) -> None:
         """Open ``directory`` for ``match``, creating it; a directory that holds another
-        match raises ``ValueError``."""
+        match raises ``ValueError``. A match that differs only in its number of deals is
+        the same match (deal ``i`` is the same whatever the number): more deals extend
+        it (the description then says so) and fewer read the first ones."""
         self.directory = Path(directory)
         self.directory.mkdir(parents=True, exist_ok=True)
         described = self.directory / "match.json"
@@ -31,11 +33,13 @@ class Store:
         if described.exists():
             saved = json.loads(described.read_text(encoding="utf-8"))
             saved = {"contracts": "bid", **saved}  # saved before matches had contracts
-            if saved != data:
+            if {**saved, "deals": data["deals"]} != data:
                 raise ValueError(
                     f"{described} describes another match; use a new --out directory "
-                    "(or the same options to resume it)"
+                    "(or the same options, with any number of deals, to resume it)"
                 )
+            if data["deals"] > saved["deals"]:
+                described.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
         else:
             described.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
         self.plays_path = self.directory / "plays.jsonl"
