@@ -21,7 +21,7 @@ from cardtable.kraken.round import Round
 from cardtable.kraken.scoring import score_round
 from cardtable.kraken.trick import DECK
 
-__all__ = ["KrakenSearch", "default_action"]
+__all__ = ["KrakenSearch", "default_action", "played_masks", "round_at_start"]
 
 SCALE = 162.0
 
