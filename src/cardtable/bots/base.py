@@ -29,7 +29,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 from cardtable.errors import IllegalAction
 from cardtable.game import GameState, Observation, kind, kinds
 
-__all__ = ["BaseBot", "Bot", "BotDriver", "decide_once", "game_of"]
+__all__ = ["INFERENCE", "BaseBot", "Bot", "BotDriver", "decide_once", "game_of"]
 
 
 @runtime_checkable
@@ -58,6 +58,11 @@ class Bot(Protocol):
     def end_game(self, observation: Observation) -> None:
         """The game is over."""
         ...
+
+
+INFERENCE = ("model", "play", "uniform")
+"""The experts' ``inference`` options: every action read, the card play only, none
+(Gurka has no bidding, so there ``"model"`` and ``"play"`` are the same)."""
 
 
 class BaseBot(ABC):

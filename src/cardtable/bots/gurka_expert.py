@@ -38,7 +38,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
-from cardtable.bots.base import BaseBot, game_of
+from cardtable.bots.base import INFERENCE, BaseBot, game_of
 from cardtable.bots.gurka_heuristic import should_buy_back
 from cardtable.bots.search import search
 from cardtable.cards import CARDS, Card
@@ -964,7 +964,7 @@ class GurkaExpertBot(BaseBot):
         if iterations is None and milliseconds is None:
             iterations = 200
         self.chips = chips
-        if inference not in ("model", "play", "uniform"):
+        if inference not in INFERENCE:
             raise ValueError(f"inference must be 'model', 'play' or 'uniform', not {inference!r}")
         self.inference = inference != "uniform"
         self.tree = tree

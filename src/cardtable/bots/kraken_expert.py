@@ -34,7 +34,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from cardtable.bots.base import game_of
+from cardtable.bots.base import INFERENCE, game_of
 from cardtable.bots.kraken_bidding import BiddingModel
 from cardtable.bots.kraken_endgame import InformationSets
 from cardtable.bots.kraken_play_model import PlayModel, WeightedWorlds
@@ -50,8 +50,6 @@ ENDGAME_TRICKS = 3
 """The last tricks in which the bot's next card is chosen per information set."""
 CANDIDATES = 4
 """Uniform draws among which each world solved is picked by its weight."""
-INFERENCE = ("model", "play", "uniform")
-"""The ``inference`` options: every action read, the card play only, none."""
 
 
 class KrakenExpert(PimcBot):
