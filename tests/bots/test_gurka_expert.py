@@ -300,6 +300,42 @@ def test_the_play_model_learns_who_follows_which_policy() -> None:
         assert model.epsilon(1, tricks_left) > 0.7
 
 
+class RoundEnds(BaseBot):
+    """The heuristic, keeping the end of every round it is shown."""
+
+    def __init__(self) -> None:
+        self.heuristic = make_bot("heuristic")
+        self.ends: list[Observation] = []
+
+    def act(self, observation: AnyObservation) -> str:
+        return self.heuristic.act(observation)
+
+    def end_round(self, observation: AnyObservation) -> None:
+        assert isinstance(observation, Observation)
+        self.ends.append(observation)
+
+
+def test_the_expert_keeps_what_it_learns_over_the_whole_game() -> None:
+    # a recorded bug: the model was made anew at every decision, so nothing learnt
+    # from one round reached the next
+    rules = Rules(players=4)
+    expert = GurkaExpertBot(iterations=8, seed=2)
+    watcher = RoundEnds()
+    run_game(rules, 3, [expert, watcher, make_bot("heuristic"), make_bot("heuristic")])
+    assert len(watcher.ends) > 1
+    expected = PlayModel(4)
+    for end in watcher.ends:
+        # every card of a round is played: the watcher's view of a finished round
+        # shows the expert what its own shows (the watcher's own seat left out)
+        expected.learn(Table(rules), end)
+    learnt = expert.model
+    assert learnt is not None
+    for seat in (2, 3):
+        assert learnt.decisions[seat] == expected.decisions[seat]
+        assert [agree[seat] for agree in learnt.agree] == [agree[seat] for agree in expected.agree]
+    assert sum(learnt.decisions[1]) > 10
+
+
 def test_weighted_worlds_follow_the_exact_posterior_of_the_play_model() -> None:
     """On a small position, the weighted mean of a statistic over the sampler's deals
     matches the posterior computed by enumerating every deal of ranks."""

@@ -327,6 +327,8 @@ class PlayModel:
     """The smallest off-model probability (nobody is assumed perfectly predictable)."""
 
     def __init__(self, players: int, fixed: float | None = None) -> None:
+        self.players = players
+        """The seats of the game modelled."""
         self.fixed = fixed
         """When set, every seat plays the heuristic, off it with this probability;
         nothing is learnt and the worlds are not weighted (no inference from play)."""
@@ -989,8 +991,13 @@ class GurkaExpertBot(BaseBot):
         if isinstance(observation, Observation) and observation.tricks and self.inference:
             self._model_for(observation).learn(Table(observation.rules), observation)
 
+    @property
+    def model(self) -> PlayModel | None:
+        """What was learnt so far of how the other seats of this game play."""
+        return self._model
+
     def _model_for(self, obs: Observation) -> PlayModel:
-        if self._model is None or len(self._model.agree) != obs.rules.players:
+        if self._model is None or self._model.players != obs.rules.players:
             self._model = self._new_model(obs.rules.players)
         return self._model
 
