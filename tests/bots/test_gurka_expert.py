@@ -23,7 +23,6 @@ from cardtable.bots.gurka_expert import (
     GurkaExpertBot,
     PlayModel,
     Table,
-    TreeSearch,
     Valuation,
     WorldSampler,
     outcome_pool,
@@ -74,41 +73,6 @@ def test_the_expert_only_plays_legal_actions_in_every_variation() -> None:
         ]
         decisions += run_game(rules.replace(eliminate_at=14), i, bots, 100)
     assert decisions > 1000
-
-
-def test_the_tree_search_only_plays_legal_actions_in_every_variation() -> None:
-    decisions = 0
-    for i, rules in enumerate(VARIATIONS[::2]):
-        bots: list[Bot] = [
-            GurkaExpertBot(iterations=12, seed=s, tree=True)
-            if s % 2 == 0
-            else make_bot("random", seed=s)
-            for s in range(rules.players)
-        ]
-        decisions += run_game(rules.replace(eliminate_at=10), 100 + i, bots, 80)
-    assert decisions > 400
-
-
-def test_rank_states_follow_the_engine() -> None:
-    """The tree search's determinized round plays random cards exactly as the engine."""
-    rng = random.Random(4)
-    for i, rules in enumerate(VARIATIONS):
-        rnd = Round.new(rules, dealer=i % rules.players, seed=i)
-        for _ in range(rng.randrange(0, 2 * rules.players)):
-            rnd.apply(rng.choice(rnd.legal_actions()))
-        seat = rnd.to_move
-        assert seat is not None
-        adapter = TreeSearch(rnd.observation(seat), PlayModel(rules.players))
-        state = adapter.determinize(rng)
-        world = world_of(rnd, state.hands)
-        while not state.is_over:
-            assert state.to_move == world.to_move
-            legal = sorted({str(int(Card.parse(a).rank)) for a in world.legal_actions()})
-            assert sorted(state.legal_actions()) == legal
-            rank = rng.choice(state.legal_actions())
-            state.apply(rank)
-            world.apply(next(a for a in world.legal_actions() if Card.parse(a).rank == int(rank)))
-        assert tuple(state.penalties) == world.result()
 
 
 def world_of(rnd: Round, hands: list[list[int]]) -> Round:

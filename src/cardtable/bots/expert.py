@@ -2,7 +2,7 @@
 
 Kraken decisions go to :class:`~cardtable.bots.kraken_expert.KrakenExpert`, Gurka
 decisions to :class:`~cardtable.bots.gurka_expert.GurkaExpertBot`. Every other option
-goes to the part that takes it (``endgame`` is Kraken's, ``tree`` Gurka's,
+goes to the part that takes it (``endgame`` is Kraken's, ``chips`` Gurka's,
 ``inference`` both games'); one neither takes is refused at creation. The
 budget, ``milliseconds`` of CPU time per decision (default 700: the web and terminal
 tables' ``strong`` level answers within a second), or ``worlds`` for Kraken and

@@ -40,7 +40,6 @@ from typing import ClassVar, Final
 
 from cardtable.bots.base import INFERENCE, BaseBot, game_of
 from cardtable.bots.gurka_heuristic import should_buy_back
-from cardtable.bots.search import search
 from cardtable.cards import CARDS, Card
 from cardtable.game import Observation as AnyObservation
 from cardtable.gurka.inference import Inference, infer
@@ -761,184 +760,6 @@ class CardSearch:
             self.values[rank].append(value)
 
 
-class RankState:
-    """A determinized round on rank lists, for the tree search
-    (:class:`~cardtable.bots.search.SearchState`): actions are ranks as text."""
-
-    __slots__ = (
-        "count",
-        "hands",
-        "leader",
-        "nxt",
-        "penalties",
-        "ranks",
-        "table",
-        "to_move",
-        "tricks_left",
-    )
-
-    def __init__(
-        self,
-        table: Table,
-        hands: list[list[int]],
-        nxt: list[int],
-        count: int,
-        leader: int,
-        to_move: int,
-        ranks: list[int],
-        tricks_left: int,
-        penalties: list[int],
-    ) -> None:
-        self.table = table
-        self.hands = hands
-        self.nxt = nxt
-        self.count = count
-        self.leader = leader
-        self.to_move: int | None = to_move
-        self.ranks = ranks
-        self.tricks_left = tricks_left
-        self.penalties = penalties
-
-    @property
-    def is_over(self) -> bool:
-        """True once the round is over."""
-        return self.to_move is None
-
-    def legal_actions(self) -> list[str]:
-        """The different ranks the seat to move may play, as text."""
-        seat = self.to_move
-        if seat is None:
-            return []
-        ranks = self.ranks
-        legal = self.table.legal(self.hands[seat], ranks, max(ranks) if ranks else 0)
-        return [str(r) for r in sorted(set(legal))]
-
-    def apply(self, action: str) -> None:
-        """Play the rank ``action`` (text) for the seat to move."""
-        seat = self.to_move
-        assert seat is not None
-        rank = int(action)
-        self.hands[seat].remove(rank)
-        ranks = self.ranks
-        ranks.append(rank)
-        if len(ranks) < self.count:
-            self.to_move = self.nxt[seat]
-            return
-        self.tricks_left -= 1
-        taker = _close_trick(
-            self.table, ranks, max(ranks), self.leader, self.nxt, self.tricks_left, self.penalties
-        )
-        self.ranks = []
-        if self.tricks_left:
-            self.leader = self.to_move = taker
-        else:
-            self.to_move = None
-
-
-class TreeSearch:
-    """The :class:`~cardtable.bots.search.SearchAdapter` of the expert's tree search:
-    information-set MCTS (:func:`cardtable.bots.search.search`) on rank lists, each
-    iteration's world drawn from the :class:`WorldSampler`'s weighted worlds (every
-    new deal joins a pool, and the world is picked from the pool in proportion to the
-    weights), playouts by each seat's policy (the seat's own guarded), rewards in
-    chips as a share of the pot (:class:`Valuation`)."""
-
-    def __init__(
-        self, obs: Observation, model: PlayModel, chips: bool = True, noise: float = 0.1
-    ) -> None:
-        rules = obs.rules
-        n = rules.players
-        self.obs = obs
-        self.table = Table(rules)
-        self.sampler = WorldSampler(obs, self.table, model)
-        self.valuation = Valuation(obs) if chips else None
-        seats = obs.seats_in_round
-        self.count = len(seats)
-        self.nxt = [0] * n
-        for i, s in enumerate(seats):
-            self.nxt[s] = seats[(i + 1) % self.count]
-        self.scores = list(obs.scores) if obs.scores is not None else [0] * n
-        self.noise = [0.0 if s == obs.seat else noise for s in range(n)]
-        policies = self.table.policies()
-        self.policies: list[Policy] = [
-            self.table.guarded if s == obs.seat else policies[model.policy(s)] for s in range(n)
-        ]
-        self.pool: list[list[list[int]]] = []
-        self.cumulative: list[float] = []
-
-    def determinize(self, rng: random.Random) -> RankState:
-        """A world: a new weighted deal joins the pool, and one is picked from it."""
-        hands, weight = self.sampler.sample(rng)
-        if weight > 0.0:
-            self.pool.append(hands)
-            self.cumulative.append((self.cumulative[-1] if self.cumulative else 0.0) + weight)
-        if not self.pool:
-            hands = self._any_deal(rng)
-        else:
-            pick = bisect.bisect_right(self.cumulative, rng.random() * self.cumulative[-1])
-            hands = self.pool[min(pick, len(self.pool) - 1)]
-        obs = self.obs
-        assert obs.leader is not None and obs.to_move is not None
-        return RankState(
-            self.table,
-            [h[:] for h in hands],
-            self.nxt,
-            self.count,
-            obs.leader,
-            obs.to_move,
-            [_RANK_OF[c.index] for _, c in obs.trick],
-            obs.tricks_total - len(obs.tricks),
-            list(obs.round_penalties),
-        )
-
-    def _any_deal(self, rng: random.Random) -> list[list[int]]:
-        """A deal the rules allow, whatever the model says (drawn until one is dealt)."""
-        while True:
-            hands, weight = self.sampler.sample(rng)
-            if weight > 0.0 or not self.sampler.plays:
-                return hands
-
-    def default_action(self, state: RankState, rng: random.Random) -> str:
-        """The seat's policy in ``state``."""
-        seat = state.to_move
-        assert seat is not None
-        ranks = state.ranks
-        still = self.count - len(ranks) - 1
-        rank = self.policies[seat](
-            state.hands[seat], ranks, max(ranks) if ranks else 0, still, state.tricks_left
-        )
-        return str(rank)
-
-    def rollout(self, state: RankState, rng: random.Random) -> None:
-        """Finish the round by the seats' policies."""
-        if state.to_move is None:
-            return
-        randoms = [rng.random() for _ in range(2 * sum(map(len, state.hands)))]
-        play_out(
-            self.table,
-            state.hands,
-            self.nxt,
-            self.count,
-            state.leader,
-            state.to_move,
-            state.ranks,
-            state.tricks_left,
-            state.penalties,
-            iter(randoms).__next__,
-            self.noise,
-            self.policies,
-        )
-        state.to_move = None
-
-    def reward(self, state: RankState, seat: int) -> float:
-        """The seat's chips after the round as a share of the pot (or its
-        :func:`round_reward`)."""
-        if self.valuation is not None:
-            return self.valuation.values(state.penalties)[seat] / max(self.valuation.pot, 1)
-        limit = self.obs.rules.eliminate_at
-        return round_reward(limit, self.obs.seats_in_round, self.scores, state.penalties, seat)
-
-
 class GurkaExpertBot(BaseBot):
     """The Gurka expert (see the module docstring); Gurka only.
 
@@ -961,7 +782,6 @@ class GurkaExpertBot(BaseBot):
         seed: int | None = None,
         chips: bool = True,
         inference: str = "model",
-        tree: bool = False,
     ) -> None:
         if iterations is None and milliseconds is None:
             iterations = 200
@@ -969,7 +789,6 @@ class GurkaExpertBot(BaseBot):
         if inference not in INFERENCE:
             raise ValueError(f"inference must be 'model', 'play' or 'uniform', not {inference!r}")
         self.inference = inference != "uniform"
-        self.tree = tree
         if iterations is not None and iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {iterations}")
         if milliseconds is not None and milliseconds <= 0:
@@ -1016,24 +835,8 @@ class GurkaExpertBot(BaseBot):
         if obs.phase == "buyback":
             games = None if self.iterations is None else 4 * self.iterations
             return BuybackSearch(obs, self._model_for(obs)).run(self._rng, games, deadline)
-        if self.tree:
-            return self._tree(obs, deadline)
         search = CardSearch(obs, self._model_for(obs), self.chips)
         return search.run(self._rng, self.iterations, deadline)
-
-    def _tree(self, obs: Observation, deadline: float | None) -> str:
-        """The card chosen by the tree search."""
-        by_rank: dict[str, str] = {}
-        for action in obs.legal_actions:
-            by_rank.setdefault(str(_RANK_OF[Card.parse(action).index]), action)
-        if len(by_rank) == 1:
-            return obs.legal_actions[0]
-        adapter = TreeSearch(obs, self._model_for(obs), self.chips)
-        milliseconds = None
-        if deadline is not None:
-            milliseconds = max(1000 * (deadline - time.thread_time()), 0.001)
-        best, _ = search(adapter, obs.seat, list(by_rank), self._rng, self.iterations, milliseconds)
-        return by_rank[best]
 
 
 # -- the rest of the game in the abstract: buy-backs --------------------------------------
