@@ -21,7 +21,7 @@ from cardtable.bots.kraken_signalling import (
     signal_reader,
     wanted_suit,
 )
-from cardtable.bots.pimc import PRUNE_FROM, Estimate, PimcBot
+from cardtable.bots.pimc import Estimate, PimcBot
 from cardtable.cards import Card, Suit
 from cardtable.kraken import Round, Rules
 from tests.kraken.helpers import play_with_bots
@@ -176,39 +176,6 @@ def test_average_mixes_the_weighted_and_the_plain_mean() -> None:
     assert estimates[first].mean == pytest.approx(0.75 * weighted + 0.25 * plain)
     assert estimates[second].nat_share == pytest.approx(1.0)
     assert estimates[first].worlds == 2
-
-
-def test_average_stops_evaluating_a_card_clearly_behind() -> None:
-    """``PimcBot.average(prune=z)``: a card whose mean falls behind the best by more
-    than z paired standard errors is no longer evaluated (its estimate keeps the
-    worlds it had), one merely noisy is kept; without pruning every card sees every
-    world."""
-    round_ = random_position(random.Random(11), 6)
-    observation = round_.observation(round_.to_move)
-    good, bad, noisy = observation.legal_actions[:3]
-    rest = observation.legal_actions[3:]
-
-    def run(prune: float) -> tuple[dict[str, Estimate], list[list[str]]]:
-        noise = random.Random(5)
-        asked: list[list[str]] = []
-
-        def evaluate(world: Round, legal: list[str], team: int) -> dict[str, tuple[float, bool]]:
-            asked.append(list(legal))
-            values = {good: 10 + noise.uniform(-1, 1), bad: -50 + noise.uniform(-1, 1)}
-            values[noisy] = 9 + noise.uniform(-40, 40)
-            values.update(dict.fromkeys(rest, 0.0))
-            return {action: (values[action], False) for action in legal}
-
-        bot = PimcBot(worlds=24)
-        return bot.average(observation, lambda: (round_, 1.0), evaluate, prune=prune), asked
-
-    estimates, asked = run(3.0)
-    assert estimates[bad].worlds == PRUNE_FROM and estimates[bad].mean < -45
-    assert estimates[good].worlds == estimates[noisy].worlds == 24
-    assert all(bad not in legal for legal in asked[PRUNE_FROM:])
-    assert PimcBot.choose(observation, estimates) == good
-    unpruned, _ = run(0.0)
-    assert {estimate.worlds for estimate in unpruned.values()} == {24}
 
 
 def test_inference_weighs_the_worlds_by_the_play_model() -> None:

@@ -44,21 +44,6 @@ def test_card_values_match_playing_the_card_and_solving_again(seed: int, tricks_
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10**9), tricks_left=st.integers(1, 5), data=st.data())
-def test_solving_some_cards_gives_their_values_of_the_whole_solve(
-    seed: int, tricks_left: int, data: st.DataObject
-) -> None:
-    round_ = random_position(random.Random(seed), tricks_left)
-    whole = solve(round_)
-    legal = sorted(whole.card_values)
-    some = data.draw(st.lists(st.sampled_from(legal), min_size=1, unique=True))
-    part = solve(round_, cards=some)
-    assert part.card_values == {card: whole.card_values[card] for card in some}
-    mover_declares = round_.to_move is not None and round_.to_move.team == part.declarers
-    assert part.value == (max if mover_declares else min)(part.card_values.values())
-
-
-@settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 10**9), tricks_left=st.integers(1, 4))
 def test_makes_is_nat_with_best_play(seed: int, tricks_left: int) -> None:
     round_ = random_position(random.Random(seed), tricks_left)

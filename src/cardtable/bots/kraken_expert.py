@@ -44,14 +44,12 @@ from cardtable.bots.pimc import Estimate, PimcBot
 from cardtable.kraken.observation import Observation as KrakenObservation
 from cardtable.kraken.round import Round
 
-__all__ = ["CANDIDATES", "ENDGAME_TRICKS", "INFERENCE", "PRUNE_Z", "KrakenExpert"]
+__all__ = ["CANDIDATES", "ENDGAME_TRICKS", "INFERENCE", "KrakenExpert"]
 
 ENDGAME_TRICKS = 3
 """The last tricks in which the bot's next card is chosen per information set."""
 CANDIDATES = 4
 """Uniform draws among which each world solved is picked by its weight."""
-PRUNE_Z = 3.0
-"""Standard errors behind the best card at which a card is no longer solved."""
 
 
 class KrakenExpert(PimcBot):
@@ -81,7 +79,6 @@ class KrakenExpert(PimcBot):
         bidding: str = "model",
         inference: str = "model",
         candidates: int = CANDIDATES,
-        prune: float = PRUNE_Z,
     ) -> None:
         super().__init__(worlds, milliseconds, seed, engine)
         if not 0 <= endgame <= 8:
@@ -97,9 +94,6 @@ class KrakenExpert(PimcBot):
         if candidates < 1:
             raise ValueError(f"candidates must be at least 1, not {candidates}")
         self.candidates = candidates
-        if prune < 0:
-            raise ValueError(f"prune must be 0 (never) or a positive number, not {prune}")
-        self.prune = prune
 
     def pick(self, observation: KrakenObservation, estimates: dict[str, Estimate]) -> str:
         """The action :meth:`act` takes given the ``estimates``: a free signalling
@@ -134,7 +128,7 @@ class KrakenExpert(PimcBot):
             for _ in self.budget(observation):
                 sets.add(*draw())
             return sets.estimates()
-        return self.average(observation, draw, self.evaluate, mix, self.prune)
+        return self.average(observation, draw, self.evaluate, mix)
 
     def _sampler(
         self, observation: KrakenObservation

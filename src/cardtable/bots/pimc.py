@@ -124,34 +124,24 @@ class PimcBot(BaseBot):
         draw: Callable[[], tuple[Round, float]],
         evaluate: Callable[[Round, list[str], int], dict[str, tuple[float, bool]]],
         mix: float = 0.0,
-        prune: float = 0.0,
     ) -> dict[str, Estimate]:
         """The weighted average over worlds from ``draw`` (a world and its weight) of
-        ``evaluate`` (each given action's round score for the bot's team in that world
+        ``evaluate`` (each legal action's round score for the bot's team in that world
         and whether the declarers end nat), within the budget.
 
         ``mix`` is the share of the unweighted average in the result: the normalized
         weights are mixed with uniform ones by that share, a guard against a few worlds
-        taking all the weight (0: the weights as they are).
-
-        ``prune`` (a number of standard errors; 0: never) stops evaluating an action
-        once its mean falls behind the best action's by more than that many standard
-        errors of their difference, paired over the same worlds, which leaves the time
-        to more worlds for the others: a pruned action's estimate is over the worlds it
-        was evaluated in."""
+        taking all the weight (0: the weights as they are)."""
         legal = list(observation.legal_actions)
         team = observation.seat % 2
-        active = legal
-        # per action: weighted total, squares and nats, then the same unweighted,
-        # then the worlds and their weights while it was evaluated
-        sums = {action: [0.0] * 8 for action in legal}
-        history: dict[str, list[float]] = {action: [] for action in legal}
-        weights: list[float] = []
-        next_prune = PRUNE_FROM
-        for done in self.budget(observation):
+        # per action: weighted total, squares and nats, then the same unweighted
+        sums = {action: [0.0] * 6 for action in legal}
+        done = 0
+        weights = 0.0
+        for done in self.budget(observation):  # noqa: B007 (done counts the worlds)
             world, weight = draw()
-            weights.append(weight)
-            for action, (utility, nat) in evaluate(world, active, team).items():
+            weights += weight
+            for action, (utility, nat) in evaluate(world, legal, team).items():
                 row = sums[action]
                 row[0] += weight * utility
                 row[1] += weight * utility * utility
@@ -159,20 +149,12 @@ class PimcBot(BaseBot):
                 row[3] += utility
                 row[4] += utility * utility
                 row[5] += nat
-                row[6] += 1
-                row[7] += weight
-                if prune:
-                    history[action].append(utility)
-            if prune and done >= next_prune and len(active) > 1:
-                active = _unpruned(active, history, weights, mix, prune)
-                next_prune += PRUNE_FROM
+        # weights rescaled to sum to the worlds drawn: a mean is total / worlds
+        scale = (1 - mix) * done / weights if weights > 0 else 0.0
         estimates = {}
         for action, row in sums.items():
-            worlds, weight = int(row[6]), row[7]
-            # weights rescaled to sum to the worlds: a mean is total / worlds
-            scale = (1 - mix) * worlds / weight if weight > 0 else 0.0
             total, squares, nats = (row[i] * scale + mix * row[i + 3] for i in range(3))
-            estimates[action] = Estimate(total, squares, nats, worlds)
+            estimates[action] = Estimate(total, squares, nats, done)
         return estimates
 
     def budget(self, observation: KrakenObservation) -> Iterator[int]:
@@ -200,7 +182,7 @@ class PimcBot(BaseBot):
         from cardtable.solver.api import solve, value
 
         if world.phase == "play":
-            solution = solve(world, self.engine, cards=[Card.parse(action) for action in legal])
+            solution = solve(world, self.engine)
             return {
                 action: round_outcome(world, solution.card_values[Card.parse(action)], team)
                 for action in legal
@@ -226,7 +208,7 @@ class PimcBot(BaseBot):
         winner's curse)."""
         legal = list(estimates)
         if observation.phase == "play" or "pass" not in legal:
-            return max(legal, key=lambda action: estimates[action].mean)
+            return max(legal, key=lambda action: estimates[action].total)
 
         def cautious(action: str) -> float:
             estimate = estimates[action]
@@ -238,38 +220,6 @@ class PimcBot(BaseBot):
             return mean - math.sqrt(variance / (done - 1))
 
         return max(legal, key=cautious)
-
-
-PRUNE_FROM = 8
-"""Worlds before the first pruning test (:meth:`PimcBot.average`), and between tests."""
-
-
-def _unpruned(
-    active: list[str],
-    history: dict[str, list[float]],
-    weights: list[float],
-    mix: float,
-    z: float,
-) -> list[str]:
-    """The actions of ``active`` not clearly worse than the best: each one's weighted
-    mean (the weights normalized and mixed with uniform ones by ``mix``) is within
-    ``z`` standard errors of the best's, paired over the worlds in ``history``."""
-    total = sum(weights)
-    share = [(1 - mix) * w / total + mix / len(weights) for w in weights] if total > 0 else []
-    if not share:
-        return active
-    means = {a: sum(s * u for s, u in zip(share, history[a], strict=True)) for a in active}
-    best = max(active, key=means.__getitem__)
-    kept = []
-    for action in active:
-        gap = means[best] - means[action]
-        variance = sum(
-            s * s * (b - u - gap) ** 2
-            for s, b, u in zip(share, history[best], history[action], strict=True)
-        )
-        if action == best or gap * gap <= z * z * variance:
-            kept.append(action)
-    return kept
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
@@ -174,10 +174,8 @@ def solve_position(
     options: Options | None = None,
     searcher: Searcher | None = None,
     mtd: bool = True,
-    cards: int = -1,
 ) -> tuple[int, dict[int, int], int]:
-    """Team 0 minus team 1: the value and each legal card's value, and the nodes; with
-    ``cards`` (a mask) only the legal cards among them, the value the best of those."""
+    """Team 0 minus team 1: the value and each legal card's value, and the nodes."""
     searcher = searcher or searcher_for(position, engine, options)
     values: dict[int, int] = {}
     search: Callable[[Position, int], int]
@@ -186,7 +184,7 @@ def solve_position(
         search = lambda p, guess: mtdf(searcher, p, guess, 2 if values else 16)  # noqa: E731
     else:
         search = lambda p, guess: searcher.search(p, -INF, INF)  # noqa: E731
-    legal = position.legal() & cards
+    legal = position.legal()
     guess = 0
     while legal:
         low = legal & -legal
@@ -203,18 +201,11 @@ def solve_position(
     return value, values, searcher.nodes
 
 
-def solve(
-    round_: Round,
-    engine: Engine = "auto",
-    options: Options | None = None,
-    cards: Iterable[Card] | None = None,
-) -> Solution:
+def solve(round_: Round, engine: Engine = "auto", options: Options | None = None) -> Solution:
     """Solve the rest of ``round_`` (play phase, any point of a trick) with all hands known.
 
     ``engine`` picks the compiled search (``"native"``), the pure-Python one
-    (``"pure"``) or the compiled one when it is built (``"auto"``). With ``cards``, only
-    those of the legal cards are solved (``card_values`` holds them, and ``value`` is
-    the best of them for the player to move): less work when the others are not needed.
+    (``"pure"``) or the compiled one when it is built (``"auto"``).
     """
     if round_.phase == "done":
         assert round_.declarer is not None
@@ -223,8 +214,7 @@ def solve(
     assert round_.declarer is not None
     declarers = round_.declarer.team
     sign = -1 if declarers else 1
-    mask = -1 if cards is None else sum(1 << card.index for card in cards)
-    value, values, nodes = solve_position(position, engine, options, cards=mask)
+    value, values, nodes = solve_position(position, engine, options)
     card_values = {Card.from_index(c): sign * v for c, v in values.items()}
     return Solution(sign * value, card_values, declarers, position.to_move, nodes)
 
