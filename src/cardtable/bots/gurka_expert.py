@@ -326,8 +326,6 @@ class PlayModel:
     """The smallest off-model probability (nobody is assumed perfectly predictable)."""
 
     def __init__(self, players: int, fixed: float | None = None) -> None:
-        self.players = players
-        """The seats of the game modelled."""
         self.fixed = fixed
         """When set, every seat plays the heuristic, off it with this probability;
         nothing is learnt and the worlds are not weighted (no inference from play)."""
@@ -335,6 +333,11 @@ class PlayModel:
         self.chance = [[0.0] * 7 for _ in range(players)]
         """Per seat and stage, the agreements a uniformly random player would expect."""
         self.agree = [[[0] * 7 for _ in range(players)] for _ in self.PRIORS]
+
+    @property
+    def players(self) -> int:
+        """The seats of the game modelled."""
+        return len(self.decisions)
 
     def policy(self, seat: int) -> int:
         """The policy ``seat`` follows best."""
@@ -767,7 +770,7 @@ class GurkaExpertBot(BaseBot):
     games for a buy-back: four per iteration), or ``milliseconds`` of CPU time of the
     deciding thread per decision (a busy machine makes it slower, not weaker). With an
     iteration budget the bot is deterministic for a given ``seed``. ``chips=False``
-    values a round by its penalties instead of in chips, and ``inference=False``
+    values a round by its penalties instead of in chips, and ``inference="uniform"``
     draws the hidden cards uniformly (what the rules allow) and models every other
     seat as the heuristic: both for measuring what each part adds.
     """
