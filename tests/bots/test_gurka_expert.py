@@ -264,6 +264,22 @@ def test_the_play_model_learns_who_follows_which_policy() -> None:
         assert model.epsilon(1, tricks_left) > 0.7
 
 
+def test_a_stage_seldom_seen_takes_the_seats_rate_over_all_stages() -> None:
+    rules = Rules(players=4)
+    bots: list[Bot] = [make_bot("heuristic") for _ in range(3)] + [make_bot("random", seed=2)]
+    model = PlayModel(4)
+    for seed in range(10):
+        rnd = Round.new(rules, dealer=seed % 4, seed=seed)
+        BotDriver("gurka", rnd, bots, rules, current_round=lambda state: state).run()
+        model.learn(Table(rules), rnd.observation(0))
+    # with four tricks left seat 2 had a choice only twice in ten rounds; its
+    # decisions at the other stages (21) all followed the heuristic
+    assert model.decisions[2][4] == 2
+    assert model.epsilon(2, 4) < 0.1  # that stage's two alone would leave it near 0.3
+    # the random player is off every policy at every stage, the one seldom seen too
+    assert model.epsilon(3, 4) > 0.6
+
+
 class RoundEnds(BaseBot):
     """The heuristic, keeping the end of every round it is shown."""
 
