@@ -3,9 +3,11 @@
 Card play is PIMC (:class:`~cardtable.bots.pimc.PimcBot`: hidden cards dealt by the
 inference sampler, each world solved double dummy, the round score averaged) with:
 
-- **endgame**: in its last ``endgame`` tricks the bot chooses its next card once per
-  information set rather than once per world (:mod:`cardtable.bots.kraken_endgame`),
-  which removes the strategy-fusion error of the nearest own decision;
+- **endgame** (off by default): in its last ``endgame`` tricks the bot chooses its
+  next card once per information set rather than once per world
+  (:mod:`cardtable.bots.kraken_endgame`), which removes the strategy-fusion error of
+  the nearest own decision but leaves the other seats omniscient: measured, it cost
+  about 3 points a deal at 100 ms (docs/bots.md), so it is an option to study;
 - **inference**: the worlds are weighted by how likely the other seats' actions so
   far were in each, under the play model of :mod:`cardtable.bots.kraken_play_model`
   (each world picked among ``candidates`` uniform draws in proportion to those
@@ -46,8 +48,10 @@ from cardtable.kraken.round import Round
 
 __all__ = ["CANDIDATES", "ENDGAME_TRICKS", "INFERENCE", "KrakenExpert"]
 
-ENDGAME_TRICKS = 3
-"""The last tricks in which the bot's next card is chosen per information set."""
+ENDGAME_TRICKS = 0
+"""The last tricks in which the bot's next card is chosen per information set by
+default: none (three cost 2.8 points a deal, 95% interval [0.4, 5.2], over the two
+matches of docs/bots.md that measured it)."""
 CANDIDATES = 4
 """Uniform draws among which each world solved is picked by its weight."""
 
