@@ -20,6 +20,7 @@ from cardtable.bots.gurka_expert import (
     HEURISTIC,
     POOL_SIZE,
     BuybackSearch,
+    CardSearch,
     GurkaExpertBot,
     PlayModel,
     Table,
@@ -278,6 +279,26 @@ def test_a_stage_seldom_seen_takes_the_seats_rate_over_all_stages() -> None:
     assert model.epsilon(2, 4) < 0.1  # that stage's two alone would leave it near 0.3
     # the random player is off every policy at every stage, the one seldom seen too
     assert model.epsilon(3, 4) > 0.6
+
+
+def test_the_playouts_stray_as_often_as_the_model_says_at_most_the_noise() -> None:
+    rules = Rules(players=4)
+    bots: list[Bot] = [make_bot("heuristic") for _ in range(3)] + [make_bot("random", seed=2)]
+    model = PlayModel(4)
+    for seed in range(10):
+        rnd = Round.new(rules, dealer=seed % 4, seed=seed)
+        BotDriver("gurka", rnd, bots, rules, current_round=lambda state: state).run()
+        model.learn(Table(rules), rnd.observation(0))
+    rnd = Round.new(rules, dealer=3, seed=11)
+    obs = rnd.observation(rnd.to_move)
+    assert obs.seat == 0
+    search = CardSearch(obs, model, noise=0.1)
+    left = obs.tricks_total
+    # the observer plays its own policy; the heuristic seats stray as seldom as seen
+    assert search.noise[0] == 0.0
+    assert search.noise[1] == model.epsilon(1, left) < 0.1
+    assert search.noise[2] == model.epsilon(2, left) < 0.1
+    assert search.noise[3] == 0.1 < model.epsilon(3, left)  # the random seat: the cap
 
 
 class RoundEnds(BaseBot):
