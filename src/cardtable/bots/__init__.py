@@ -52,8 +52,8 @@ __all__ = [
 _REGISTRY: dict[str, tuple[Callable[..., Bot], str]] = {
     "expert": (
         ExpertBot,
-        "the strongest bot of each game: Kraken PIMC with learned bidding, inference from "
-        "play and endgame lookahead; Gurka search (milliseconds, worlds or iterations, seed)",
+        "the strongest bot of each game: Kraken PIMC with learned bidding and inference "
+        "from play; Gurka search (milliseconds, worlds or iterations, seed)",
     ),
     "random": (RandomBot, "uniform among the legal actions (options: seed)"),
     "heuristic": (
