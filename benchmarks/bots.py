@@ -8,12 +8,16 @@
 - ``<bot>_kraken_worlds_trick<k>``: the median of the worlds a PIMC-based bot solves
   for one card-play decision in trick ``k`` (1 to 8) at 100 ms of CPU time, over the
   decisions of heuristic games (speed is strength: more worlds, less noise);
+- ``expert_gurka_worlds``, ``_worlds_full`` and ``_settled``: the median worlds the
+  Gurka expert plays out for one card decision at 100 ms (all decisions, and those
+  that ran the whole budget) and the share of the decisions it settled early (one
+  rank left), in games against three heuristic players;
 - ``expert_<game>_ms_p50`` / ``_p99`` / ``_max``: CPU milliseconds per decision of the
   ``expert`` bot at the web and terminal tables' ``strong`` level over whole rounds
   (the ``strong`` level must answer within a second).
 
 Run: ``.venv/bin/python benchmarks/bots.py [--repeats N] [--rounds N] [--only PART]``
-(parts: ``worlds``, ``kraken-times``, ``gurka-times``, ``rates``).
+(parts: ``worlds``, ``gurka-worlds``, ``kraken-times``, ``gurka-times``, ``rates``).
 """
 
 from __future__ import annotations
@@ -75,6 +79,38 @@ def worlds_per_decision(name: str, rounds: int) -> dict[int, float]:
     return {trick: statistics.median(found) for trick, found in sorted(by_trick.items())}
 
 
+def gurka_worlds(games: int) -> tuple[float, float, float]:
+    """The Gurka expert's card decisions at 100 ms (seat 0 of 4, the others the
+    heuristic): the median worlds of all of them and of those that ran the whole
+    budget, and the share it settled early."""
+    from cardtable.arena.gurka_duel import play_game
+    from cardtable.bots.gurka_expert import CardSearch, GurkaExpertBot
+
+    searches: list[CardSearch] = []
+
+    class Recording(GurkaExpertBot):
+        def act(self, observation: Any) -> str:
+            obs = observation
+            if obs.phase == "buyback" or len(obs.legal_actions) == 1:
+                return super().act(obs)
+            search = CardSearch(obs, self._model_for(obs))
+            if len(search.choices) > 1:  # else no search: one rank to play
+                searches.append(search)
+            return search.run(self._rng, None, time.thread_time() + 0.1)
+
+    for seed in range(games):
+        bots = [Recording(milliseconds=100, seed=seed)]
+        bots += [make_bot("heuristic") for _ in range(3)]
+        play_game(gurka.Rules(players=4), seed, bots)
+    settled = [len(search.active) == 1 for search in searches]
+    full = [search.worlds for search, early in zip(searches, settled, strict=True) if not early]
+    return (
+        statistics.median(search.worlds for search in searches),
+        statistics.median(full),
+        sum(settled) / len(settled),
+    )
+
+
 def decision_times(game: str, rounds: int) -> list[float]:
     """CPU milliseconds of each ``expert`` decision at the ``strong`` level (every
     seat, whole Kraken rounds or 4-player Gurka games); forced moves left out."""
@@ -112,15 +148,20 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=8, help="rounds (games) per bot figure")
     parser.add_argument(
         "--only",
-        choices=["worlds", "kraken-times", "gurka-times", "rates"],
+        choices=["worlds", "gurka-worlds", "kraken-times", "gurka-times", "rates"],
         action="append",
         help="measure only these figures (repeatable; default: all)",
     )
     args = parser.parse_args()
-    parts = set(args.only or ["worlds", "kraken-times", "gurka-times", "rates"])
+    parts = set(args.only or ["worlds", "gurka-worlds", "kraken-times", "gurka-times", "rates"])
     for name in ("pimc", "expert") if "worlds" in parts else ():
         for trick, worlds in worlds_per_decision(name, args.rounds).items():
             print(f"{name}_kraken_worlds_trick{trick}: {worlds:g}", flush=True)
+    if "gurka-worlds" in parts:
+        median, full, settled = gurka_worlds(args.rounds)
+        print(f"expert_gurka_worlds: {median:g}", flush=True)
+        print(f"expert_gurka_worlds_full: {full:g}", flush=True)
+        print(f"expert_gurka_settled: {settled:.2f}", flush=True)
     for game in ("kraken", "gurka"):
         if f"{game}-times" not in parts:
             continue
