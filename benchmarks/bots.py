@@ -31,6 +31,7 @@ from cardtable import gurka, kraken
 from cardtable.bots import make_bot
 
 ISMCTS_ITERATIONS = 200
+PARTS = ("worlds", "gurka-worlds", "kraken-times", "gurka-times", "rates")
 
 
 def decisions_per_second(game: str, name: str, options: dict[str, Any], rounds: int) -> float:
@@ -148,12 +149,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=8, help="rounds (games) per bot figure")
     parser.add_argument(
         "--only",
-        choices=["worlds", "gurka-worlds", "kraken-times", "gurka-times", "rates"],
+        choices=PARTS,
         action="append",
         help="measure only these figures (repeatable; default: all)",
     )
     args = parser.parse_args()
-    parts = set(args.only or ["worlds", "gurka-worlds", "kraken-times", "gurka-times", "rates"])
+    parts = set(args.only or PARTS)
     for name in ("pimc", "expert") if "worlds" in parts else ():
         for trick, worlds in worlds_per_decision(name, args.rounds).items():
             print(f"{name}_kraken_worlds_trick{trick}: {worlds:g}", flush=True)
