@@ -20,7 +20,6 @@ from cardtable.bots.gurka_expert import (
     HEURISTIC,
     POOL_SIZE,
     BuybackSearch,
-    CardSearch,
     GurkaExpertBot,
     PlayModel,
     Table,
@@ -263,42 +262,6 @@ def test_the_play_model_learns_who_follows_which_policy() -> None:
         assert model.epsilon(3, tricks_left) < 0.15
         # a random player agrees with a policy only by chance: nearly always off it
         assert model.epsilon(1, tricks_left) > 0.7
-
-
-def learnt_from_ten_rounds() -> PlayModel:
-    """The model of ten rounds of three heuristic players and a random one (seat 3)."""
-    rules = Rules(players=4)
-    bots: list[Bot] = [make_bot("heuristic") for _ in range(3)] + [make_bot("random", seed=2)]
-    model = PlayModel(4)
-    for seed in range(10):
-        rnd = Round.new(rules, dealer=seed % 4, seed=seed)
-        BotDriver("gurka", rnd, bots, rules, current_round=lambda state: state).run()
-        model.learn(Table(rules), rnd.observation(0))
-    return model
-
-
-def test_a_stage_seldom_seen_takes_the_seats_rate_over_all_stages() -> None:
-    model = learnt_from_ten_rounds()
-    # with four tricks left seat 2 had a choice only twice in ten rounds; its
-    # decisions at the other stages (21) all followed the heuristic
-    assert model.decisions[2][4] == 2
-    assert model.epsilon(2, 4) < 0.1  # that stage's two alone would leave it near 0.3
-    # the random player is off every policy at every stage, the one seldom seen too
-    assert model.epsilon(3, 4) > 0.6
-
-
-def test_the_playouts_stray_as_often_as_the_model_says_at_most_the_noise() -> None:
-    model = learnt_from_ten_rounds()
-    rnd = Round.new(Rules(players=4), dealer=3, seed=11)
-    obs = rnd.observation(rnd.to_move)
-    assert obs.seat == 0
-    search = CardSearch(obs, model, noise=0.1)
-    left = obs.tricks_total
-    # the observer plays its own policy; the heuristic seats stray as seldom as seen
-    assert search.noise[0] == 0.0
-    assert search.noise[1] == model.epsilon(1, left) < 0.1
-    assert search.noise[2] == model.epsilon(2, left) < 0.1
-    assert search.noise[3] == 0.1 < model.epsilon(3, left)  # the random seat: the cap
 
 
 class RoundEnds(BaseBot):

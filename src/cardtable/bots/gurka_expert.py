@@ -315,19 +315,15 @@ class PlayModel:
     round is played), the model counts per seat and per stage of the round (tricks
     left) how often each policy chose the rank played where there was a choice; a
     seat follows the policy that agrees with it most (over the whole game), and ``e``
-    comes from that policy's agreement ``A`` less what a random card would agree by
-    chance (``C``, one in the number of ranks it could play):
+    comes from that policy's agreement ``A`` at the stage, less what a random card
+    would agree by chance (``C``, one in the number of ranks it could play):
     ``1 - e = (A - C) / (decisions - C)``, starting from a prior that favours the
-    plain heuristic. A stage's rate is drawn towards the seat's rate over all stages
-    (:data:`STAGE_SHRINK` decisions' worth), so that a game's few rounds tell early
-    how closely a seat plays."""
+    plain heuristic."""
 
     PRIORS: ClassVar[tuple[tuple[float, float], ...]] = ((3.0, 1.0), (2.5, 1.5))
     """Per policy, pseudo-counts (agreements, disagreements) before any round."""
     FLOOR: ClassVar[float] = 0.03
     """The smallest off-model probability (nobody is assumed perfectly predictable)."""
-    STAGE_SHRINK: ClassVar[float] = 4.0
-    """How many decisions the seat's rate over all stages counts for at each stage."""
 
     def __init__(self, players: int, fixed: float | None = None) -> None:
         self.fixed = fixed
@@ -363,16 +359,11 @@ class PlayModel:
         k = self.policy(seat)
         bucket = min(tricks_left, 6)
         a, d = self.PRIORS[k]
-        # a random card agrees with the policy by chance too: one in the ranks it had;
-        # beyond chance, (agreements, decisions) over all stages with the prior
-        chance = sum(self.chance[seat]) + (a + d) / 3
-        agree = sum(self.agree[k][seat]) + a - chance
-        total = sum(self.decisions[seat]) + a + d - chance
-        overall = agree / total
-        stage_agree = self.agree[k][seat][bucket] - self.chance[seat][bucket]
-        stage_total = self.decisions[seat][bucket] - self.chance[seat][bucket]
-        shrink = self.STAGE_SHRINK
-        on_model = (stage_agree + shrink * overall) / (stage_total + shrink)
+        agree = self.agree[k][seat][bucket] + a
+        total = self.decisions[seat][bucket] + a + d
+        # a random card agrees with the policy by chance too: one in the ranks it had
+        chance = self.chance[seat][bucket] + (a + d) / 3
+        on_model = (agree - chance) / (total - chance)
         return min(1.0, max(self.FLOOR, 1.0 - on_model))
 
     def learn(self, table: Table, obs: Observation) -> None:
@@ -645,8 +636,7 @@ class CardSearch:
     """Determinized Monte Carlo for one card decision: each world (the others' hands
     drawn by :class:`WorldSampler`, with its weight) is played out once for every
     rank the seat may still choose: its own later cards by :meth:`Table.guarded`, the
-    others' by their modelled policy, off it at random with the model's chance for the
-    seat at this stage of the round (at most ``noise``). The rank with the best
+    others' by their modelled policy with a little noise. The rank with the best
     weighted mean value wins. As worlds accumulate, a rank whose mean falls behind the
     best by more than :data:`PRUNE_Z` standard errors of the difference (paired over
     the same worlds) is no longer played out, which leaves more worlds for the rest;
@@ -671,10 +661,7 @@ class CardSearch:
         self.ranks = [_RANK_OF[c.index] for _, c in obs.trick]
         self.tricks_left = obs.tricks_total - len(obs.tricks)
         self.scores = list(obs.scores) if obs.scores is not None else [0] * n
-        self.noise = [
-            0.0 if s == obs.seat else min(noise, model.epsilon(s, self.tricks_left))
-            for s in range(n)
-        ]
+        self.noise = [0.0 if s == obs.seat else noise for s in range(n)]
         policies = self.table.policies()
         self.policies: list[Policy] = [
             self.table.guarded if s == obs.seat else policies[model.policy(s)] for s in range(n)
