@@ -838,8 +838,12 @@ class GurkaExpertBot(BaseBot):
         if obs.phase == "buyback":
             games = None if self.iterations is None else 4 * self.iterations
             return BuybackSearch(obs, self._model_for(obs)).run(self._rng, games, deadline)
-        search = CardSearch(obs, self._model_for(obs), self.chips)
-        return search.run(self._rng, self.iterations, deadline)
+        return self.card_search(obs).run(self._rng, self.iterations, deadline)
+
+    def card_search(self, obs: Observation) -> CardSearch:
+        """The search :meth:`act` runs for a card decision (with what the bot has
+        learnt of the other seats so far)."""
+        return CardSearch(obs, self._model_for(obs), self.chips)
 
 
 # -- the rest of the game in the abstract: buy-backs --------------------------------------
