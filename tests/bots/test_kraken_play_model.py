@@ -336,3 +336,29 @@ def test_the_training_script_runs_on_a_tiny_budget(tmp_path: object) -> None:
     # the games are cached: a second run reads them and writes the same model
     training.main(args)
     assert PlayModel.from_dict(model.to_dict()).weights == PlayModel.load(out).weights
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 10_000), steps=st.integers(8, 36), rules=st.sampled_from(RULES[:3]))
+def test_a_scorer_reused_over_many_worlds_gives_each_the_terms_of_its_own_decisions(
+    seed: int, steps: int, rules: Rules
+) -> None:
+    """The scorer's caches (cards, whole terms, terms narrowed to the suit led and
+    trumps) give every world the sum, seat by seat, of the model's probability of each
+    action taken from that world's hand, worked out afresh per decision."""
+    round_ = random_round(rules, seed, steps)
+    if round_.is_over:
+        return
+    observation = round_.observation(round_.to_move)
+    others = [d for d in decisions_of(observation) if d.seat != observation.seat]
+    scorer = Scorer(COMMITTED, observation, True)
+    search = KrakenSearch(observation)
+    rng = random.Random(seed)
+    for _ in range(30):
+        initial = [h.mask for h in search.determinize(rng).initial_hands]
+        expected = [0.0] * 4
+        for decision in others:
+            hand = initial[decision.seat] & ~getattr(decision, "gone", 0)
+            probability = COMMITTED.probabilities(decision, hand)[decision.action]
+            expected[decision.seat] += math.log(probability)
+        assert scorer.seat_terms(initial) == pytest.approx(expected, abs=1e-9)
