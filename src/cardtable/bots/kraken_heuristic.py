@@ -42,18 +42,42 @@ RE_THRESHOLD: Final = 95.0
 SUPERKRAKEN_THRESHOLD: Final = 80.0
 
 
+def _holding_tables() -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """Per holding of one suit (bit ``k`` for the ``k``-th lowest Kraken rank, seven
+    to ace): its strength as trumps (the ranks' values, 6 for each card beyond three,
+    10 for king and queen) and as a side suit (ace 13, with the ten 23; a guarded ten
+    4; a void 3, a suit to trump in)."""
+    ranks = sorted(_TRUMP_VALUE)
+    as_trumps, as_side = [], []
+    for holding in range(256):
+        held = [rank for k, rank in enumerate(ranks) if holding >> k & 1]
+        count = len(held)
+        value = float(sum(_TRUMP_VALUE[rank] for rank in held)) + 6 * max(0, count - 3)
+        if Rank.KING in held and Rank.QUEEN in held:
+            value += 10
+        as_trumps.append(value)
+        if Rank.ACE in held:
+            side = 23.0 if Rank.TEN in held else 13.0
+        elif Rank.TEN in held and count >= 2:
+            side = 4.0
+        else:
+            side = 0.0 if held else 3.0
+        as_side.append(side)
+    return tuple(as_trumps), tuple(as_side)
+
+
+_AS_TRUMPS, _AS_SIDE = _holding_tables()
+_LOWEST: Final = tuple(Card(suit, Rank.SEVEN).index for suit in Suit)
+"""Per suit, the index of its seven: a suit's holding is the 8 bits from there."""
+
+
 def trump_strength(hand: int, trump: int, roem_from_hand: bool = False) -> float:
-    """How good ``hand`` (a card mask) is for the declarer with ``trump`` as trump."""
-    strength = 0.0
-    trumps = hand & SUITS[trump]
-    count = trumps.bit_count()
-    for card in _cards(trumps):
-        strength += _TRUMP_VALUE[card.rank]
-    strength += 6 * max(0, count - 3)
-    strength += _side_strength(hand, trump)
-    king_queen = Card(Suit(trump), Rank.KING).bit | Card(Suit(trump), Rank.QUEEN).bit
-    if hand & king_queen == king_queen:
-        strength += 10
+    """How good ``hand`` (a card mask) is for the declarer with ``trump`` as trump:
+    the trumps' values (jack 30, nine 22, ace 14, ten 11, king 7, queen 6, eight and
+    seven 4), 6 for each trump beyond three and 10 for king and queen of trumps; per
+    side suit 13 for the ace (23 with its ten), 4 for a ten with a guard, 3 for a
+    void; with ``roem_from_hand``, half the roem the hand declares."""
+    strength = _AS_TRUMPS[hand >> _LOWEST[trump] & 255] + _side_strength(hand, trump)
     if roem_from_hand:
         strength += hand_roem(CardSet(hand), Suit(trump)) / 2
     return strength
@@ -68,22 +92,7 @@ def defence_strength(hand: int, trump: int) -> float:
 
 
 def _side_strength(hand: int, trump: int) -> float:
-    strength = 0.0
-    for suit in range(4):
-        if suit == trump:
-            continue
-        cards = hand & SUITS[suit]
-        ace = Card(Suit(suit), Rank.ACE).bit
-        ten = Card(Suit(suit), Rank.TEN).bit
-        if cards & ace:
-            strength += 13
-            if cards & ten:
-                strength += 10
-        elif cards & ten and cards.bit_count() >= 2:
-            strength += 4
-        if not cards:
-            strength += 3  # a void to trump in
-    return strength
+    return sum(_AS_SIDE[hand >> _LOWEST[suit] & 255] for suit in range(4) if suit != trump)
 
 
 def _cards(mask: int) -> list[Card]:
