@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardtable.bots import make_bot
-from cardtable.bots.kraken_heuristic import choose, trump_strength
+from cardtable.bots.kraken_heuristic import _TRUMP_VALUE, choose, trump_strength
 from cardtable.cards import Card, CardSet, Rank, Suit
 from cardtable.kraken import Observation, Round, Rules, Seat
 from cardtable.kraken.trick import DECK
@@ -136,25 +136,13 @@ def test_heuristic_draws_trumps_as_declarer_with_the_top_trump() -> None:
     assert choose(obs, random.Random(0)) == "JH"
 
 
-TRUMP_VALUES = {
-    Rank.JACK: 30,
-    Rank.NINE: 22,
-    Rank.ACE: 14,
-    Rank.TEN: 11,
-    Rank.KING: 7,
-    Rank.QUEEN: 6,
-    Rank.EIGHT: 4,
-    Rank.SEVEN: 4,
-}
-
-
 @given(st.sets(st.sampled_from(list(DECK)), min_size=8, max_size=8), st.sampled_from(list(Suit)))
 def test_trump_strength_counts_the_trumps_and_each_side_suit(cards: set[Card], trump: Suit) -> None:
     """The strength card by card, as the docstring states it: the trumps' values, 6 a
     trump beyond three, 10 for king and queen of trumps; a side ace 13 (23 with its
     ten), a guarded side ten 4, a void 3."""
     trumps = [c.rank for c in cards if c.suit == trump]
-    expected = sum(TRUMP_VALUES[r] for r in trumps) + 6 * max(0, len(trumps) - 3)
+    expected = sum(_TRUMP_VALUE[r] for r in trumps) + 6 * max(0, len(trumps) - 3)
     expected += 10 if {Rank.KING, Rank.QUEEN} <= set(trumps) else 0
     for suit in Suit:
         side = {c.rank for c in cards if c.suit == suit}
