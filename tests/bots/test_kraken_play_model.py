@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from cardtable.bots.kraken_play_model import (
     FEATURES,
+    PlayDecision,
     PlayModel,
     Scorer,
     WeightedWorlds,
@@ -343,9 +344,9 @@ def test_the_training_script_runs_on_a_tiny_budget(tmp_path: object) -> None:
 def test_a_scorer_reused_over_many_worlds_gives_each_the_terms_of_its_own_decisions(
     seed: int, steps: int, rules: Rules
 ) -> None:
-    """The scorer's caches (cards, whole terms, terms narrowed to the suit led and
-    trumps) give every world the sum, seat by seat, of the model's probability of each
-    action taken from that world's hand, worked out afresh per decision."""
+    """The scorer's caches (scores of cards, whole terms) give every world the sum,
+    seat by seat, of the log probability of each action taken from that world's hand,
+    worked out afresh per decision."""
     round_ = random_round(rules, seed, steps)
     if round_.is_over:
         return
@@ -358,7 +359,9 @@ def test_a_scorer_reused_over_many_worlds_gives_each_the_terms_of_its_own_decisi
         initial = [h.mask for h in search.determinize(rng).initial_hands]
         expected = [0.0] * 4
         for decision in others:
-            hand = initial[decision.seat] & ~getattr(decision, "gone", 0)
+            hand = initial[decision.seat]
+            if isinstance(decision, PlayDecision):
+                hand &= ~decision.gone
             probability = COMMITTED.probabilities(decision, hand)[decision.action]
             expected[decision.seat] += math.log(probability)
         assert scorer.seat_terms(initial) == pytest.approx(expected, abs=1e-9)
