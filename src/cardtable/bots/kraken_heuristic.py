@@ -44,9 +44,7 @@ SUPERKRAKEN_THRESHOLD: Final = 80.0
 
 def _holding_tables() -> tuple[tuple[float, ...], tuple[float, ...]]:
     """Per holding of one suit (bit ``k`` for the ``k``-th lowest Kraken rank, seven
-    to ace): its strength as trumps (the ranks' values, 6 for each card beyond three,
-    10 for king and queen) and as a side suit (ace 13, with the ten 23; a guarded ten
-    4; a void 3, a suit to trump in)."""
+    to ace): what it adds to :func:`trump_strength` as trumps and as a side suit."""
     ranks = sorted(_TRUMP_VALUE)
     as_trumps, as_side = [], []
     for holding in range(256):
