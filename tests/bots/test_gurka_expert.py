@@ -8,6 +8,7 @@ import itertools
 import math
 import random
 from collections import Counter
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import given, settings
@@ -20,8 +21,11 @@ from cardtable.bots.gurka_expert import (
     HEURISTIC,
     POOL_SIZE,
     BuybackSearch,
+    CardSearch,
     GurkaExpertBot,
+    LookaheadSearch,
     PlayModel,
+    Policy,
     Table,
     Valuation,
     WorldSampler,
@@ -512,3 +516,217 @@ def test_the_guarded_policy_scores_less_than_the_heuristic() -> None:
             difference += sum(p for p, g in zip(penalties, guarded, strict=True) if not g)
             difference -= sum(p for p, g in zip(penalties, guarded, strict=True) if g)
     assert difference / (deals * 2 * 2) > 0.3
+
+
+# -- the lookahead: later decisions per information set ------------------------------------
+
+
+def play_positions(rules: Rules, seed: int) -> list[Observation]:
+    """The card decisions of a game of heuristic players with a choice of ranks."""
+    game = Game.new(rules, seed)
+    bot = make_bot("heuristic", game="gurka")
+    positions = []
+    while not game.is_over:
+        obs = game.observation(game.to_move)  # type: ignore[arg-type]
+        if obs.phase == "play" and len({Card.parse(a).rank for a in obs.legal_actions}) > 1:
+            positions.append(obs)
+        game.apply(bot.act(obs))
+    return positions
+
+
+class FixedWorlds:
+    """A sampler that deals the given worlds in turn, each of weight 1."""
+
+    def __init__(self, worlds: list[list[list[int]]]) -> None:
+        self.worlds = worlds
+        self.drawn = 0
+
+    def sample(self, rng: random.Random) -> tuple[list[list[int]], float]:
+        world = self.worlds[self.drawn % len(self.worlds)]
+        self.drawn += 1
+        return [hand[:] for hand in world], 1.0
+
+
+class Scripted:
+    """A seat's policy that plays the ranks of ``order`` in turn and notes whether
+    each was legal when played."""
+
+    def __init__(self, table: Table, order: Sequence[int]) -> None:
+        self.table = table
+        self.planned = iter(order)
+        self.legal = True
+
+    def __call__(self, hand: list[int], ranks: list[int], top: int, *_: int) -> int:
+        rank = next(self.planned)
+        self.legal = self.legal and rank in self.table.legal(hand, ranks, top)
+        return rank
+
+
+def finish(search: CardSearch, world: list[list[int]], first: int, policies: list[Policy]) -> float:
+    """Play ``first`` in ``world`` and the rest of the round by ``policies`` without
+    noise; the seat's value of the round."""
+    obs = search.obs
+    assert obs.leader is not None
+    hands = [hand[:] for hand in world]
+    hands[obs.seat].remove(first)
+    penalties = list(obs.round_penalties)
+    play_out(search.table, hands, search.nxt, search.count, obs.leader, search.nxt[obs.seat],
+             [*search.ranks, first], search.tricks_left, penalties, random.random,
+             [0.0] * len(hands), policies)  # fmt: skip
+    return search.value(penalties)
+
+
+def best_in_world(search: CardSearch, world: list[list[int]], first: int) -> float:
+    """The best value the seat can reach in ``world`` after playing ``first``,
+    seeing every hand: every order of its other cards tried (brute force)."""
+    me = search.obs.seat
+    rest = list(world[me])
+    rest.remove(first)
+    best = -math.inf
+    for order in set(itertools.permutations(rest)):
+        scripted = Scripted(search.table, order)
+        policies = [scripted if s == me else search.policies[s] for s in range(len(world))]
+        value = finish(search, world, first, policies)
+        if scripted.legal:
+            best = max(best, value)
+    return best
+
+
+@pytest.mark.parametrize("rules", [Rules(players=4), Rules(players=3, match_previous=True)])
+def test_a_lookahead_of_one_decision_values_the_ranks_as_the_flat_search(rules: Rules) -> None:
+    """With the same worlds and random numbers (and too few worlds to prune), the
+    lookahead over this decision alone gives each rank the flat search's value."""
+    positions = play_positions(rules, 4)
+    assert len(positions) > 10
+    for obs in positions[::3]:
+        model = PlayModel(rules.players)
+        flat = CardSearch(obs, model)
+        flat.run(random.Random(2), 40, None)
+        lookahead = LookaheadSearch(obs, model, 1)
+        lookahead.run(random.Random(2), 40, None)
+        for rank in flat.choices:
+            assert lookahead.mean(rank) == pytest.approx(flat.mean(rank), abs=1e-9)
+
+
+def test_looking_ahead_over_the_whole_round_in_one_world_plays_it_perfectly() -> None:
+    """With one world the information sets are single worlds: the lookahead over
+    every decision left finds the best order of the seat's cards in it."""
+    rules = Rules(players=4)
+    checked = 0
+    for obs in play_positions(rules, 11)[:12]:
+        model = PlayModel(rules.players)
+        search = LookaheadSearch(obs, model, len(obs.hand), noise=0.0)
+        world, weight = search.sampler.sample(random.Random(checked))
+        if weight <= 0.0:
+            continue
+        search.sampler = FixedWorlds([world])  # type: ignore[assignment]
+        search.run(random.Random(1), 1, None)
+        for rank in search.choices:
+            assert search.mean(rank) == pytest.approx(best_in_world(search, world, rank))
+        checked += 1
+    assert checked >= 8
+
+
+def test_each_decision_looked_ahead_can_only_add_value_up_to_seeing_every_card() -> None:
+    """Over the same worlds, deciding more of the seat's later cards per information
+    set is worth at least as much as deciding fewer (the guarded card is one of the
+    choices), and never more than choosing them per world, seeing every hand."""
+    rules = Rules(players=4)
+    for obs in play_positions(rules, 6)[:10]:
+        model = PlayModel(rules.players)
+        sampler = LookaheadSearch(obs, model, 1).sampler
+        rng = random.Random(5)
+        worlds = [w for w, weight in (sampler.sample(rng) for _ in range(30)) if weight > 0]
+        values = []
+        for depth in range(1, len(obs.hand) + 1):
+            search = LookaheadSearch(obs, model, depth, noise=0.0)
+            search.sampler = FixedWorlds(worlds)  # type: ignore[assignment]
+            search.run(rng, len(worlds), None)
+            values.append({rank: search.mean(rank) for rank in search.choices})
+        for rank in values[0]:
+            chain = [v[rank] for v in values]
+            assert all(a <= b + 1e-9 for a, b in itertools.pairwise(chain))
+            seeing = sum(best_in_world(search, w, rank) for w in worlds) / len(worlds)
+            assert chain[-1] <= seeing + 1e-9
+
+
+def test_the_expert_refuses_a_lookahead_out_of_range() -> None:
+    with pytest.raises(ValueError, match="lookahead must be 1 to 6 decisions"):
+        GurkaExpertBot(iterations=2, lookahead=0)
+
+
+class Logged:
+    """A policy that notes every rank it plays in ``seen``."""
+
+    def __init__(self, policy: Policy, seen: list[int]) -> None:
+        self.policy = policy
+        self.seen = seen
+
+    def __call__(self, hand: list[int], ranks: list[int], top: int, *rest: int) -> int:
+        rank = self.policy(hand, ranks, top, *rest)
+        self.seen.append(rank)
+        return rank
+
+
+class SecondThenGuarded(Scripted):
+    """A seat's policy that plays ``second`` at its next decision, noting what it
+    had seen the others play by then, and the guarded policy after it."""
+
+    def __init__(self, table: Table, second: int, seen: list[int]) -> None:
+        super().__init__(table, [second])
+        self.seen = seen
+        self.key: tuple[int, ...] | None = None
+
+    def __call__(self, hand: list[int], ranks: list[int], top: int, *rest: int) -> int:
+        if self.key is not None:
+            return self.table.guarded(hand, ranks, top, *rest)
+        self.key = tuple(self.seen)
+        return super().__call__(hand, ranks, top, *rest)
+
+
+def grouped_by_what_the_seat_sees(
+    search: CardSearch, worlds: list[list[list[int]]], first: int
+) -> float:
+    """The mean value of playing ``first`` and then, in each group of worlds in which
+    the seat sees the same cards played before its next decision, the rank best for
+    the group, the guarded policy after that (brute force, by play-outs that log
+    the others' cards)."""
+    me = search.obs.seat
+    totals: dict[tuple[int, ...], dict[int, float]] = {}
+    for world in worlds:
+        rest = list(world[me])
+        rest.remove(first)
+        for second in set(rest):
+            seen: list[int] = []
+            mine = SecondThenGuarded(search.table, second, seen)
+            policies: list[Policy] = [
+                mine if s == me else Logged(search.policies[s], seen) for s in range(len(world))
+            ]
+            value = finish(search, world, first, policies)
+            assert mine.key is not None
+            if mine.legal:
+                group = totals.setdefault(mine.key, {})
+                group[second] = group.get(second, 0.0) + value
+    return sum(max(group.values()) for group in totals.values()) / len(worlds)
+
+
+def test_two_decisions_ahead_each_group_of_worlds_that_look_alike_takes_its_best_rank() -> None:
+    """The lookahead over two decisions, against a brute force over the same worlds:
+    the worlds the seat cannot tell apart by the time of its next decision share
+    that decision (some of them would want another: no value from unseen cards)."""
+    rules = Rules(players=4)
+    fused = 0
+    for obs in [p for p in play_positions(rules, 8) if len(p.hand) >= 4][:8]:
+        model = PlayModel(rules.players)
+        sampler = LookaheadSearch(obs, model, 1).sampler
+        rng = random.Random(9)
+        worlds = [w for w, weight in (sampler.sample(rng) for _ in range(40)) if weight > 0]
+        search = LookaheadSearch(obs, model, 2, noise=0.0)
+        search.sampler = FixedWorlds(worlds)  # type: ignore[assignment]
+        search.run(rng, len(worlds), None)
+        for rank in search.choices:
+            exact = grouped_by_what_the_seat_sees(search, worlds, rank)
+            assert search.mean(rank) == pytest.approx(exact)
+            seeing = sum(best_in_world(search, w, rank) for w in worlds) / len(worlds)
+            fused += search.mean(rank) < seeing - 1e-9
+    assert fused

@@ -174,6 +174,10 @@ class Table:
 Policy = Callable[[list[int], list[int], int, int, int], int]
 """A card-play policy on rank lists: ``(hand, ranks, top, still, tricks_left) -> rank``."""
 
+Position = tuple[int, list[int], int, int]
+"""A position within a round on rank lists: the trick's leader, its ranks so far, its
+highest rank and the tricks left (this one included)."""
+
 
 def play_out(
     table: Table,
@@ -188,7 +192,9 @@ def play_out(
     draw: Callable[[], float],
     noise: Sequence[float],
     policies: Sequence[Policy],
-) -> None:
+    stop: int = -1,
+    seen: list[int] | None = None,
+) -> Position | None:
     """Finish a round on rank lists: each seat plays the rank of its policy
     (``policies[seat]``, such as :meth:`Table.heuristic`), or with probability
     ``noise[seat]`` a uniformly random legal rank (``draw()`` gives the random numbers
@@ -197,18 +203,24 @@ def play_out(
     complete); the points scored are added to ``penalties``. ``hands`` and ``ranks``
     are changed. Who takes a trick and who scores follow the engine's rules (a test
     plays the same rounds through the search's :class:`~cardtable.bots.gurka_search.RoundSim`
-    in every variation)."""
+    in every variation).
+
+    Play stops short at the first decision of seat ``stop`` with a choice of cards,
+    and the :data:`Position` then is returned (None when the round was played out);
+    ``seen`` gets every rank played."""
     top = max(ranks) if ranks else 0
     while True:
         if len(ranks) == count:
             tricks_left -= 1
             taker = _close_trick(table, ranks, top, leader, nxt, tricks_left, penalties)
             if not tricks_left:
-                return
+                return None
             ranks = []
             top = 0
             leader = seat = taker
         hand = hands[seat]
+        if seat == stop and len(hand) > 1:
+            return leader, ranks, top, tricks_left
         if len(hand) == 1:
             rank = hand[0]
         else:
@@ -220,6 +232,8 @@ def play_out(
                 rank = policies[seat](hand, ranks, top, count - len(ranks) - 1, tricks_left)
         hand.remove(rank)
         ranks.append(rank)
+        if seen is not None:
+            seen.append(rank)
         if rank > top:
             top = rank
         seat = nxt[seat]
@@ -734,7 +748,6 @@ class CardSearch:
         if weight <= 0.0:
             return
         self.weights.append(weight)
-        limit = obs.rules.eliminate_at
         assert obs.leader is not None
         # the same random numbers for every choice: paired differences vary less
         randoms = [rng.random() for _ in range(2 * sum(map(len, hands)))]
@@ -756,11 +769,141 @@ class CardSearch:
                 self.noise,
                 self.policies,
             )
-            if self.valuation is not None:
-                value = self.valuation.value(penalties)
+            self.values[rank].append(self.value(penalties))
+
+    def value(self, penalties: list[int]) -> float:
+        """What a finished round with ``penalties`` is worth to the seat: in chips
+        (:class:`Valuation`), or by :func:`round_reward` without ``chips``."""
+        if self.valuation is not None:
+            return self.valuation.value(penalties)
+        obs = self.obs
+        limit = obs.rules.eliminate_at
+        return round_reward(limit, obs.seats_in_round, self.scores, penalties, obs.seat)
+
+
+Plans = dict[int, dict[tuple[int, ...], "Plans | float"]]
+"""The lookahead's tree below one of the seat's decisions: per rank it may play, per
+sequence of ranks the others then play up to its next decision (what it sees), the
+tree below that decision, or at a leaf the weighted sum of the values of the worlds
+that end there."""
+
+
+class LookaheadSearch(CardSearch):
+    """:class:`CardSearch` with the seat's next ``depth`` decisions (this one
+    included) chosen per information set rather than per world: in every world each
+    rank is played, the others play on by their model up to the seat's next decision,
+    and the worlds are grouped by the ranks the seat saw played meanwhile; each group
+    takes the rank best for the whole group, as a player who cannot see the hidden
+    cards must. After ``depth`` decisions the seat plays on by the guarded policy.
+    ``depth=1`` values the ranks as :class:`CardSearch` does (without its pruning)."""
+
+    def __init__(
+        self,
+        obs: Observation,
+        model: PlayModel,
+        depth: int,
+        chips: bool = True,
+        noise: float = 0.1,
+    ) -> None:
+        super().__init__(obs, model, chips, noise)
+        self.depth = depth
+        self.plans: Plans = {}
+        self.total = 0.0
+
+    def mean(self, rank: int) -> float:
+        """The value of playing ``rank``, the later decisions taken per information set."""
+        return _plans_value(self.plans[rank]) / self.total
+
+    def run(self, rng: random.Random, worlds: int | None, deadline: float | None) -> str:
+        """Add worlds to the tree until the budget is spent; the chosen action."""
+        if len(self.choices) == 1:
+            return next(iter(self.choices.values()))
+        while (worlds is None or self.worlds < worlds) and (
+            deadline is None or self.worlds == 0 or time.thread_time() < deadline
+        ):
+            self.step(rng)
+        if not self.total:
+            return self.choices[min(self.choices)]
+        return self.choices[max(self.choices, key=lambda r: (self.mean(r), -r))]
+
+    def step(self, rng: random.Random) -> None:
+        """One world, added to the tree along every sequence of the seat's choices."""
+        hands, weight = self.sampler.sample(rng)
+        self.worlds += 1
+        if weight <= 0.0:
+            return
+        self.total += weight
+        cards = 2 * sum(map(len, hands))
+        # per stretch between two of the seat's decisions, the same random numbers for
+        # every choice: paired differences vary less
+        randoms = [[rng.random() for _ in range(cards)] for _ in range(self.depth)]
+        obs = self.obs
+        assert obs.leader is not None
+        top = max(self.ranks) if self.ranks else 0
+        penalties = list(obs.round_penalties)
+        self._explore(
+            self.plans,
+            hands,
+            obs.leader,
+            self.ranks,
+            top,
+            self.tricks_left,
+            penalties,
+            weight,
+            randoms,
+            0,
+        )
+
+    def _explore(
+        self,
+        plans: Plans,
+        hands: list[list[int]],
+        leader: int,
+        ranks: list[int],
+        top: int,
+        tricks_left: int,
+        penalties: list[int],
+        weight: float,
+        randoms: list[list[float]],
+        depth: int,
+    ) -> None:
+        me = self.obs.seat
+        table = self.table
+        for rank in sorted(set(table.legal(hands[me], ranks, top))):
+            world = [h[:] for h in hands]
+            world[me].remove(rank)
+            trick = [*ranks, rank]
+            scored = list(penalties)
+            draw = iter(randoms[depth]).__next__
+            # the others play up to the seat's next decision, what the seat sees there
+            # the key to it; after the last decision looked ahead, to the end
+            ahead = depth + 1 < self.depth
+            seen: list[int] | None = [] if ahead else None
+            state = play_out(table, world, self.nxt, self.count, leader, self.nxt[me], trick,
+                             tricks_left, scored, draw, self.noise, self.policies,
+                             me if ahead else -1, seen)  # fmt: skip
+            below = plans.setdefault(rank, {})
+            key = tuple(seen) if seen else ()
+            if state is not None:
+                node = below.setdefault(key, {})
+                assert isinstance(node, dict)
+                self._explore(node, world, *state, scored, weight, randoms, depth + 1)
             else:
-                value = round_reward(limit, obs.seats_in_round, self.scores, penalties, me)
-            self.values[rank].append(value)
+                leaf = below.get(key, 0.0)
+                assert isinstance(leaf, float)
+                below[key] = leaf + weight * self.value(scored)
+
+
+def _plans_value(below: dict[tuple[int, ...], Plans | float]) -> float:
+    """The weighted sum of values under one of the seat's choices, each later decision
+    taking its best rank."""
+    total = 0.0
+    for node in below.values():
+        if isinstance(node, float):
+            total += node
+        else:
+            total += max(_plans_value(child) for child in node.values())
+    return total
 
 
 class GurkaExpertBot(BaseBot):
@@ -785,6 +928,7 @@ class GurkaExpertBot(BaseBot):
         seed: int | None = None,
         chips: bool = True,
         inference: str = "model",
+        lookahead: int = 1,
     ) -> None:
         if iterations is None and milliseconds is None:
             iterations = 200
@@ -796,6 +940,9 @@ class GurkaExpertBot(BaseBot):
             raise ValueError(f"iterations must be at least 1, not {iterations}")
         if milliseconds is not None and milliseconds <= 0:
             raise ValueError(f"milliseconds must be positive, not {milliseconds}")
+        if not 1 <= lookahead <= 6:
+            raise ValueError(f"lookahead must be 1 to 6 decisions, not {lookahead}")
+        self.lookahead = lookahead
         self.iterations = iterations
         self.milliseconds = milliseconds
         self._rng = random.Random(seed)
@@ -843,6 +990,8 @@ class GurkaExpertBot(BaseBot):
     def card_search(self, obs: Observation) -> CardSearch:
         """The search :meth:`act` runs for a card decision (with what the bot has
         learnt of the other seats so far)."""
+        if self.lookahead > 1:
+            return LookaheadSearch(obs, self._model_for(obs), self.lookahead, self.chips)
         return CardSearch(obs, self._model_for(obs), self.chips)
 
 
