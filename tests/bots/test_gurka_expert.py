@@ -466,7 +466,8 @@ def test_valuation_counts_a_round_in_chips_of_the_pot() -> None:
 # -- worked card decisions ---------------------------------------------------------------
 
 
-def test_into_the_last_trick_it_sheds_the_high_card_and_keeps_the_low_one() -> None:
+@pytest.mark.parametrize("lookahead", [1, 2])
+def test_into_the_last_trick_it_sheds_the_high_card_and_keeps_the_low_one(lookahead: int) -> None:
     """Fifth trick, two cards each: the jack led lets the queen be shed, and the three
     kept for the last trick can score only if every other last card is a three or
     lower (the two of clubs is gone; only threes and twos are left below it)."""
@@ -474,10 +475,11 @@ def test_into_the_last_trick_it_sheds_the_high_card_and_keeps_the_low_one() -> N
     rnd.apply("JD")
     obs = rnd.observation(1)
     assert obs.legal_actions == ["3S", "QH"]
-    assert GurkaExpertBot(iterations=50, seed=1).act(obs) == "QH"
+    assert GurkaExpertBot(iterations=50, seed=1, lookahead=lookahead).act(obs) == "QH"
 
 
-def test_with_three_cards_left_it_takes_the_lead_to_shed_the_middle_card() -> None:
+@pytest.mark.parametrize("lookahead", [1, 2])
+def test_with_three_cards_left_it_takes_the_lead_to_shed_the_middle_card(lookahead: int) -> None:
     """Three cards each (as in a round's fourth trick), last to play with 2, 9 and K
     to a trick of Q and 4: the king takes the trick and the lead, so the nine is led
     next and the two kept to the end (0 points). Ducking with the two would leave 9
@@ -490,7 +492,7 @@ def test_with_three_cards_left_it_takes_the_lead_to_shed_the_middle_card() -> No
     rnd.apply("4S")
     obs = rnd.observation(2)
     assert obs.legal_actions == ["2C", "KH"]
-    assert GurkaExpertBot(iterations=80, seed=1).act(obs) == "KH"
+    assert GurkaExpertBot(iterations=80, seed=1, lookahead=lookahead).act(obs) == "KH"
 
 
 def test_the_guarded_policy_scores_less_than_the_heuristic() -> None:
@@ -648,6 +650,20 @@ def test_each_decision_looked_ahead_can_only_add_value_up_to_seeing_every_card()
             assert all(a <= b + 1e-9 for a, b in itertools.pairwise(chain))
             seeing = sum(best_in_world(search, w, rank) for w in worlds) / len(worlds)
             assert chain[-1] <= seeing + 1e-9
+
+
+def test_the_expert_with_a_lookahead_plays_whole_games_legally() -> None:
+    lookaheads = {0: 2, 1: 3, 2: 2}
+    decisions = 0
+    for i, rules in enumerate(VARIATIONS[::4]):
+        bots: list[Bot] = [
+            GurkaExpertBot(iterations=3, seed=s, lookahead=lookaheads[s])
+            if s in lookaheads
+            else make_bot("random", seed=s)
+            for s in range(rules.players)
+        ]
+        decisions += run_game(rules.replace(eliminate_at=14), i, bots, 100)
+    assert decisions > 200
 
 
 def test_the_expert_refuses_a_lookahead_out_of_range() -> None:

@@ -13,6 +13,8 @@ play is played out to the end of the round, its later cards by the guarded polic
 (:meth:`Table.guarded`, better than the heuristic) and the others' by their model;
 the round's penalties are valued in chips (:class:`Valuation`: the chance to win
 the pot from the scores after the round, a buy-back's worth for a player put out).
+As an option, :class:`LookaheadSearch` also takes the seat's next decisions once
+for all the worlds in which it has seen the same cards by then.
 
 Buy-backs (:class:`BuybackSearch`): the rest of the game is played many times in
 the abstract after buying back and after passing (:func:`rest_of_game`: the
@@ -906,6 +908,12 @@ def _plans_value(below: dict[tuple[int, ...], Plans | float]) -> float:
     return total
 
 
+LOOKAHEAD: Final[int] = 1
+"""The seat's decisions the expert chooses per information set by default: this card
+only, the flat search. Two, at 100 ms a decision, led the heuristic by more and
+ISMCTS by less, neither difference clear of the noise (docs/bots.md)."""
+
+
 class GurkaExpertBot(BaseBot):
     """The Gurka expert (see the module docstring); Gurka only.
 
@@ -915,7 +923,9 @@ class GurkaExpertBot(BaseBot):
     iteration budget the bot is deterministic for a given ``seed``. ``chips=False``
     values a round by its penalties instead of in chips, and ``inference="uniform"``
     draws the hidden cards uniformly (what the rules allow) and models every other
-    seat as the heuristic: both for measuring what each part adds.
+    seat as the heuristic: both for measuring what each part adds. ``lookahead`` is
+    the number of the seat's decisions, this one included, chosen per information
+    set (:class:`LookaheadSearch`); 1 is the flat search (:class:`CardSearch`).
     """
 
     name = "gurka-expert"
@@ -928,7 +938,7 @@ class GurkaExpertBot(BaseBot):
         seed: int | None = None,
         chips: bool = True,
         inference: str = "model",
-        lookahead: int = 1,
+        lookahead: int = LOOKAHEAD,
     ) -> None:
         if iterations is None and milliseconds is None:
             iterations = 200
