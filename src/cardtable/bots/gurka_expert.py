@@ -869,6 +869,9 @@ class LookaheadSearch(CardSearch):
         randoms: list[list[float]],
         depth: int,
     ) -> None:
+        """Add one world of ``weight`` to ``plans``, the tree below the seat's decision
+        number ``depth`` (0: this one) in the position given: each rank it may play
+        there is played in a copy of the world."""
         me = self.obs.seat
         table = self.table
         for rank in sorted(set(table.legal(hands[me], ranks, top))):
