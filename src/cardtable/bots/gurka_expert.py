@@ -797,7 +797,8 @@ class LookaheadSearch(CardSearch):
     and the worlds are grouped by the ranks the seat saw played meanwhile; each group
     takes the rank best for the whole group, as a player who cannot see the hidden
     cards must. After ``depth`` decisions the seat plays on by the guarded policy.
-    ``depth=1`` values the ranks as :class:`CardSearch` does (without its pruning)."""
+    ``depth=1`` values the ranks as :class:`CardSearch` does (without its pruning).
+    :meth:`~CardSearch.run` runs it; ``weights`` holds the weight of each world."""
 
     def __init__(
         self,
@@ -810,23 +811,14 @@ class LookaheadSearch(CardSearch):
         super().__init__(obs, model, chips, noise)
         self.depth = depth
         self.plans: Plans = {}
-        self.total = 0.0
 
     def mean(self, rank: int) -> float:
         """The value of playing ``rank``, the later decisions taken per information set."""
-        return _plans_value(self.plans[rank]) / self.total
+        return _plans_value(self.plans[rank]) / sum(self.weights)
 
-    def run(self, rng: random.Random, worlds: int | None, deadline: float | None) -> str:
-        """Add worlds to the tree until the budget is spent; the chosen action."""
-        if len(self.choices) == 1:
-            return next(iter(self.choices.values()))
-        while (worlds is None or self.worlds < worlds) and (
-            deadline is None or self.worlds == 0 or time.thread_time() < deadline
-        ):
-            self.step(rng)
-        if not self.total:
-            return self.choices[min(self.choices)]
-        return self.choices[max(self.choices, key=lambda r: (self.mean(r), -r))]
+    def _prune(self) -> None:
+        """Nothing: a rank's value is not a mean over worlds here, so no rank is
+        dropped by the paired test of :class:`CardSearch`."""
 
     def step(self, rng: random.Random) -> None:
         """One world, added to the tree along every sequence of the seat's choices."""
@@ -834,7 +826,7 @@ class LookaheadSearch(CardSearch):
         self.worlds += 1
         if weight <= 0.0:
             return
-        self.total += weight
+        self.weights.append(weight)
         cards = 2 * sum(map(len, hands))
         # per stretch between two of the seat's decisions, the same random numbers for
         # every choice: paired differences vary less
