@@ -594,81 +594,18 @@ def best_in_world(search: CardSearch, world: list[list[int]], first: int) -> flo
     return best
 
 
-@pytest.mark.parametrize("rules", [Rules(players=4), Rules(players=3, match_previous=True)])
-def test_a_lookahead_of_one_decision_values_the_ranks_as_the_flat_search(rules: Rules) -> None:
-    """With the same worlds and random numbers (and too few worlds to prune), the
-    lookahead over this decision alone gives each rank the flat search's value."""
-    positions = play_positions(rules, 4)
-    assert len(positions) > 10
-    for obs in positions[::3]:
-        model = PlayModel(rules.players)
-        flat = CardSearch(obs, model)
-        flat.run(random.Random(2), 40, None)
-        lookahead = LookaheadSearch(obs, model, 1)
-        lookahead.run(random.Random(2), 40, None)
-        for rank in flat.choices:
-            assert lookahead.mean(rank) == pytest.approx(flat.mean(rank), abs=1e-9)
+def sampled_worlds(
+    obs: Observation, model: PlayModel, count: int, seed: int
+) -> list[list[list[int]]]:
+    """The worlds of positive weight among ``count`` drawn for ``obs``."""
+    sampler = WorldSampler(obs, Table(obs.rules), model)
+    rng = random.Random(seed)
+    return [w for w, weight in (sampler.sample(rng) for _ in range(count)) if weight > 0]
 
 
-def test_looking_ahead_over_the_whole_round_in_one_world_plays_it_perfectly() -> None:
-    """With one world the information sets are single worlds: the lookahead over
-    every decision left finds the best order of the seat's cards in it."""
-    rules = Rules(players=4)
-    checked = 0
-    for obs in play_positions(rules, 11)[:12]:
-        model = PlayModel(rules.players)
-        search = LookaheadSearch(obs, model, len(obs.hand), noise=0.0)
-        world, weight = search.sampler.sample(random.Random(checked))
-        if weight <= 0.0:
-            continue
-        search.sampler = FixedWorlds([world])  # type: ignore[assignment]
-        search.run(random.Random(1), 1, None)
-        for rank in search.choices:
-            assert search.mean(rank) == pytest.approx(best_in_world(search, world, rank))
-        checked += 1
-    assert checked >= 8
-
-
-def test_each_decision_looked_ahead_can_only_add_value_up_to_seeing_every_card() -> None:
-    """Over the same worlds, deciding more of the seat's later cards per information
-    set is worth at least as much as deciding fewer (the guarded card is one of the
-    choices), and never more than choosing them per world, seeing every hand."""
-    rules = Rules(players=4)
-    for obs in play_positions(rules, 6)[:10]:
-        model = PlayModel(rules.players)
-        sampler = LookaheadSearch(obs, model, 1).sampler
-        rng = random.Random(5)
-        worlds = [w for w, weight in (sampler.sample(rng) for _ in range(30)) if weight > 0]
-        values = []
-        for depth in range(1, len(obs.hand) + 1):
-            search = LookaheadSearch(obs, model, depth, noise=0.0)
-            search.sampler = FixedWorlds(worlds)  # type: ignore[assignment]
-            search.run(rng, len(worlds), None)
-            values.append({rank: search.mean(rank) for rank in search.choices})
-        for rank in values[0]:
-            chain = [v[rank] for v in values]
-            assert all(a <= b + 1e-9 for a, b in itertools.pairwise(chain))
-            seeing = sum(best_in_world(search, w, rank) for w in worlds) / len(worlds)
-            assert chain[-1] <= seeing + 1e-9
-
-
-def test_the_expert_with_a_lookahead_plays_whole_games_legally() -> None:
-    lookaheads = {0: 2, 1: 3, 2: 2}
-    decisions = 0
-    for i, rules in enumerate(VARIATIONS[::4]):
-        bots: list[Bot] = [
-            GurkaExpertBot(iterations=3, seed=s, lookahead=lookaheads[s])
-            if s in lookaheads
-            else make_bot("random", seed=s)
-            for s in range(rules.players)
-        ]
-        decisions += run_game(rules.replace(eliminate_at=14), i, bots, 100)
-    assert decisions > 200
-
-
-def test_the_expert_refuses_a_lookahead_out_of_range() -> None:
-    with pytest.raises(ValueError, match="lookahead must be 1 to 6 decisions"):
-        GurkaExpertBot(iterations=2, lookahead=0)
+def mean_seeing_every_card(search: CardSearch, worlds: list[list[list[int]]], first: int) -> float:
+    """The mean over ``worlds`` of :func:`best_in_world`."""
+    return sum(best_in_world(search, w, first) for w in worlds) / len(worlds)
 
 
 class Logged:
@@ -726,6 +663,83 @@ def grouped_by_what_the_seat_sees(
     return sum(max(group.values()) for group in totals.values()) / len(worlds)
 
 
+@pytest.mark.parametrize("rules", [Rules(players=4), Rules(players=3, match_previous=True)])
+def test_a_lookahead_of_one_decision_values_the_ranks_as_the_flat_search(rules: Rules) -> None:
+    """With the same worlds and random numbers (and too few worlds to prune), the
+    lookahead over this decision alone gives each rank the flat search's value."""
+    positions = play_positions(rules, 4)
+    assert len(positions) > 10
+    for obs in positions[::3]:
+        model = PlayModel(rules.players)
+        flat = CardSearch(obs, model)
+        flat.run(random.Random(2), 40, None)
+        lookahead = LookaheadSearch(obs, model, 1)
+        lookahead.run(random.Random(2), 40, None)
+        for rank in flat.choices:
+            assert lookahead.mean(rank) == pytest.approx(flat.mean(rank), abs=1e-9)
+
+
+def test_looking_ahead_over_the_whole_round_in_one_world_plays_it_perfectly() -> None:
+    """With one world the information sets are single worlds: the lookahead over
+    every decision left finds the best order of the seat's cards in it."""
+    rules = Rules(players=4)
+    checked = 0
+    for obs in play_positions(rules, 11)[:12]:
+        model = PlayModel(rules.players)
+        search = LookaheadSearch(obs, model, len(obs.hand), noise=0.0)
+        world, weight = search.sampler.sample(random.Random(checked))
+        if weight <= 0.0:
+            continue
+        search.sampler = FixedWorlds([world])  # type: ignore[assignment]
+        search.run(random.Random(1), 1, None)
+        for rank in search.choices:
+            assert search.mean(rank) == pytest.approx(best_in_world(search, world, rank))
+        checked += 1
+    assert checked >= 8
+
+
+def test_each_decision_looked_ahead_can_only_add_value_up_to_seeing_every_card() -> None:
+    """Over the same worlds, deciding more of the seat's later cards per information
+    set is worth at least as much as deciding fewer (the guarded card is one of the
+    choices), and never more than choosing them per world, seeing every hand."""
+    rules = Rules(players=4)
+    for obs in play_positions(rules, 6)[:10]:
+        model = PlayModel(rules.players)
+        worlds = sampled_worlds(obs, model, 30, 5)
+        rng = random.Random(5)
+        values = []
+        for depth in range(1, len(obs.hand) + 1):
+            search = LookaheadSearch(obs, model, depth, noise=0.0)
+            search.sampler = FixedWorlds(worlds)  # type: ignore[assignment]
+            search.run(rng, len(worlds), None)
+            values.append({rank: search.mean(rank) for rank in search.choices})
+        for rank in values[0]:
+            chain = [v[rank] for v in values]
+            assert all(a <= b + 1e-9 for a, b in itertools.pairwise(chain))
+            assert chain[-1] <= mean_seeing_every_card(search, worlds, rank) + 1e-9
+
+
+def test_the_expert_with_a_lookahead_plays_whole_games_legally() -> None:
+    """Experts looking two and three decisions ahead, beside random players, take
+    only legal actions over whole games in several variations."""
+    lookaheads = {0: 2, 1: 3, 2: 2}
+    decisions = 0
+    for i, rules in enumerate(VARIATIONS[::4]):
+        bots: list[Bot] = [
+            GurkaExpertBot(iterations=3, seed=s, lookahead=lookaheads[s])
+            if s in lookaheads
+            else make_bot("random", seed=s)
+            for s in range(rules.players)
+        ]
+        decisions += run_game(rules.replace(eliminate_at=14), i, bots, 100)
+    assert decisions > 200
+
+
+def test_the_expert_refuses_a_lookahead_out_of_range() -> None:
+    with pytest.raises(ValueError, match="lookahead must be 1 to 6 decisions"):
+        GurkaExpertBot(iterations=2, lookahead=0)
+
+
 def test_two_decisions_ahead_each_group_of_worlds_that_look_alike_takes_its_best_rank() -> None:
     """The lookahead over two decisions, against a brute force over the same worlds:
     the worlds the seat cannot tell apart by the time of its next decision share
@@ -734,15 +748,12 @@ def test_two_decisions_ahead_each_group_of_worlds_that_look_alike_takes_its_best
     fused = 0
     for obs in [p for p in play_positions(rules, 8) if len(p.hand) >= 4][:8]:
         model = PlayModel(rules.players)
-        sampler = LookaheadSearch(obs, model, 1).sampler
-        rng = random.Random(9)
-        worlds = [w for w, weight in (sampler.sample(rng) for _ in range(40)) if weight > 0]
+        worlds = sampled_worlds(obs, model, 40, 9)
         search = LookaheadSearch(obs, model, 2, noise=0.0)
         search.sampler = FixedWorlds(worlds)  # type: ignore[assignment]
-        search.run(rng, len(worlds), None)
+        search.run(random.Random(9), len(worlds), None)
         for rank in search.choices:
             exact = grouped_by_what_the_seat_sees(search, worlds, rank)
             assert search.mean(rank) == pytest.approx(exact)
-            seeing = sum(best_in_world(search, w, rank) for w in worlds) / len(worlds)
-            fused += search.mean(rank) < seeing - 1e-9
+            fused += search.mean(rank) < mean_seeing_every_card(search, worlds, rank) - 1e-9
     assert fused
