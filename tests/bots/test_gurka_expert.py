@@ -740,6 +740,43 @@ def test_the_expert_refuses_a_lookahead_out_of_range() -> None:
         GurkaExpertBot(iterations=2, lookahead=0)
 
 
+def test_the_expert_refuses_a_trust_that_is_no_rate() -> None:
+    for trust in (-0.1, 1.5):
+        with pytest.raises(ValueError, match="trust must be an off-model rate from 0 to 1"):
+            GurkaExpertBot(iterations=2, lookahead=2, trust=trust)
+
+
+def expert_that_watched(bots: list[Bot], trust: float) -> GurkaExpertBot:
+    """An expert looking two decisions ahead below ``trust``, shown (from seat 0)
+    the ends of 12 rounds that ``bots`` played."""
+    rules = Rules(players=4)
+    expert = GurkaExpertBot(iterations=2, lookahead=2, trust=trust)
+    expert.start_game("gurka", 0, 4, rules)
+    for seed in range(12):
+        rnd = Round.new(rules, dealer=seed % 4, seed=seed)
+        BotDriver("gurka", rnd, bots, rules, current_round=lambda state: state).run()
+        expert.end_round(rnd.observation(0))
+    return expert
+
+
+def test_the_expert_looks_ahead_only_among_players_its_model_predicts() -> None:
+    positions = [obs for obs in play_positions(Rules(players=4), 5) if obs.seat == 0]
+    assert len(positions) > 5
+    heuristic: list[Bot] = [make_bot("heuristic") for _ in range(4)]
+    random_players: list[Bot] = [make_bot("random", seed=s) for s in range(4)]
+    predicted = expert_that_watched(heuristic, trust=0.35)
+    unpredicted = expert_that_watched(random_players, trust=0.35)
+    trusting = expert_that_watched(random_players, trust=1.0)
+    for obs in positions:
+        assert predicted.looks_ahead(obs)
+        assert isinstance(predicted.card_search(obs), LookaheadSearch)
+        assert not unpredicted.looks_ahead(obs)
+        assert type(unpredicted.card_search(obs)) is CardSearch
+        # trusting every player, it looks ahead at anyone; with one decision, never
+        assert trusting.looks_ahead(obs)
+        assert not GurkaExpertBot(iterations=2, trust=1.0).looks_ahead(obs)
+
+
 def test_two_decisions_ahead_each_group_of_worlds_that_look_alike_takes_its_best_rank() -> None:
     """The lookahead over two decisions, against a brute force over the same worlds:
     the worlds the seat cannot tell apart by the time of its next decision share

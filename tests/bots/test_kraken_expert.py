@@ -144,22 +144,31 @@ def test_registered_for_both_games_and_options_checked() -> None:
 
 def test_the_expert_passes_each_option_to_the_part_that_takes_it() -> None:
     bot = make_bot(
-        "expert", seed=1, milliseconds=50, endgame=2, chips=False, inference="play", lookahead=2
+        "expert",
+        seed=1,
+        milliseconds=50,
+        endgame=2,
+        chips=False,
+        inference="play",
+        lookahead=2,
+        trust=0.3,
     )
     assert isinstance(bot, ExpertBot)
     kraken, gurka = bot._part("kraken"), bot._part("gurka")
     assert isinstance(kraken, KrakenExpert) and isinstance(gurka, GurkaExpertBot)
     assert (kraken.endgame, kraken.inference, kraken.milliseconds) == (2, "play", 50)
-    assert (gurka.chips, gurka.inference, gurka.milliseconds, gurka.lookahead) == (
+    assert (gurka.chips, gurka.inference, gurka.milliseconds, gurka.lookahead, gurka.trust) == (
         False,
         True,
         50,
         2,
+        0.3,
     )
     assert not GurkaExpertBot(inference="uniform").inference
     with pytest.raises(
         ValueError,
-        match=r"no option depth; Kraken takes bidding, .*Gurka takes chips, inference, lookahead$",
+        match=r"no option depth; Kraken takes bidding, .*"
+        r"Gurka takes chips, inference, lookahead, trust$",
     ):
         make_bot("expert", depth=3)
     with pytest.raises(ValueError, match="inference must be 'model', 'play' or 'uniform'"):

@@ -908,6 +908,10 @@ LOOKAHEAD: Final[int] = 1
 only, the flat search. Two, at 100 ms a decision, led the heuristic by more and
 ISMCTS by less, neither difference clear of the noise (docs/bots.md)."""
 
+TRUST: Final[float] = 1.0
+"""By default the expert looks ahead (when ``lookahead`` is above 1) whatever the
+others' estimated off-model rate: see :meth:`GurkaExpertBot.looks_ahead`."""
+
 
 class GurkaExpertBot(BaseBot):
     """The Gurka expert (see the module docstring); Gurka only.
@@ -921,6 +925,9 @@ class GurkaExpertBot(BaseBot):
     seat as the heuristic: both for measuring what each part adds. ``lookahead`` is
     the number of the seat's decisions, this one included, chosen per information
     set (:class:`LookaheadSearch`); 1 is the flat search (:class:`CardSearch`).
+    ``trust`` is the highest mean off-model rate of the other seats in the round (by
+    the :class:`PlayModel`) at which the bot looks ahead; above it, it searches flat,
+    since looking ahead relies on the others playing as modelled.
     """
 
     name = "gurka-expert"
@@ -934,6 +941,7 @@ class GurkaExpertBot(BaseBot):
         chips: bool = True,
         inference: str = "model",
         lookahead: int = LOOKAHEAD,
+        trust: float = TRUST,
     ) -> None:
         if iterations is None and milliseconds is None:
             iterations = 200
@@ -948,6 +956,9 @@ class GurkaExpertBot(BaseBot):
         if not 1 <= lookahead <= 6:
             raise ValueError(f"lookahead must be 1 to 6 decisions, not {lookahead}")
         self.lookahead = lookahead
+        if not 0.0 <= trust <= 1.0:
+            raise ValueError(f"trust must be an off-model rate from 0 to 1, not {trust}")
+        self.trust = trust
         self.iterations = iterations
         self.milliseconds = milliseconds
         self._rng = random.Random(seed)
@@ -995,9 +1006,22 @@ class GurkaExpertBot(BaseBot):
     def card_search(self, obs: Observation) -> CardSearch:
         """The search :meth:`act` runs for a card decision (with what the bot has
         learnt of the other seats so far)."""
-        if self.lookahead > 1:
-            return LookaheadSearch(obs, self._model_for(obs), self.lookahead, self.chips)
-        return CardSearch(obs, self._model_for(obs), self.chips)
+        model = self._model_for(obs)
+        if self.looks_ahead(obs):
+            return LookaheadSearch(obs, model, self.lookahead, self.chips)
+        return CardSearch(obs, model, self.chips)
+
+    def looks_ahead(self, obs: Observation) -> bool:
+        """Whether the card decision of ``obs`` is searched with the lookahead: when
+        ``lookahead`` is above 1 and the mean estimated off-model rate of the other
+        seats in the round, at this stage of it, is at most ``trust``."""
+        if self.lookahead == 1:
+            return False
+        model = self._model_for(obs)
+        tricks_left = obs.tricks_total - len(obs.tricks)
+        others = [s for s in obs.seats_in_round if s != obs.seat]
+        rate = sum(model.epsilon(s, tricks_left) for s in others) / len(others)
+        return rate <= self.trust
 
 
 # -- the rest of the game in the abstract: buy-backs --------------------------------------
