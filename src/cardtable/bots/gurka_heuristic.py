@@ -157,7 +157,7 @@ def choose(observation: Observation, rng: random.Random) -> str:
     hand = CardSet(obs.hand).mask
     ranks = [int(card.rank) for _, card in obs.trick]
     still = len(obs.seats_in_round) - len(obs.trick) - 1
-    index = card_policy(hand, ranks, still, obs.tricks_total - len(obs.tricks), rules)
+    index = card_policy(hand, ranks, still, obs.tricks_left, rules)
     text = _TEXT[index]
     if text not in legal:
         raise AssertionError(f"the heuristic chose {text}, not one of {legal}")

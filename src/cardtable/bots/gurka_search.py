@@ -400,7 +400,7 @@ class GurkaSearch:
             obs.leader,
             obs.to_move,
             list(self._ranks),
-            obs.tricks_total - len(obs.tricks),
+            obs.tricks_left,
             list(obs.round_penalties),
         )
 

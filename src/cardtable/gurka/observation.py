@@ -69,6 +69,11 @@ class Observation:
     winners: tuple[int, ...] | None = None
     """The seats that won the pot, once the game is over."""
 
+    @property
+    def tricks_left(self) -> int:
+        """Tricks of the current round not yet finished (the current one included)."""
+        return self.tricks_total - len(self.tricks)
+
     def to_dict(self) -> dict[str, Any]:
         """The observation as JSON-serializable data (cards as text such as ``"QS"``)."""
         return {
