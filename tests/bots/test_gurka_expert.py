@@ -246,6 +246,17 @@ class GuardedBot(BaseBot):
         return next(a for a in obs.legal_actions if Card.parse(a).rank == rank)
 
 
+def round_ends(rules: Rules, bots: list[Bot], rounds: int) -> list[Observation]:
+    """Seat 0's view of the end of each of ``rounds`` rounds that ``bots`` play (every
+    card of a round is played, so the view shows every hand the others held)."""
+    ends = []
+    for seed in range(rounds):
+        rnd = Round.new(rules, dealer=seed % rules.players, seed=seed)
+        BotDriver("gurka", rnd, bots, rules, current_round=lambda state: state).run()
+        ends.append(rnd.observation(0))
+    return ends
+
+
 def test_the_play_model_learns_who_follows_which_policy() -> None:
     rules = Rules(players=4)
     bots: list[Bot] = [
@@ -256,10 +267,8 @@ def test_the_play_model_learns_who_follows_which_policy() -> None:
     ]
     model = PlayModel(4)
     table = Table(rules)
-    for seed in range(30):
-        rnd = Round.new(rules, dealer=seed % 4, seed=seed)
-        BotDriver("gurka", rnd, bots, rules, current_round=lambda state: state).run()
-        model.learn(table, rnd.observation(0))
+    for end in round_ends(rules, bots, 30):
+        model.learn(table, end)
     assert [model.policy(s) for s in (1, 2, 3)] == [HEURISTIC, HEURISTIC, GUARDED]
     for tricks_left in (6, 5, 4):
         assert model.epsilon(2, tricks_left) < 0.1
@@ -752,10 +761,8 @@ def expert_that_watched(bots: list[Bot], trust: float) -> GurkaExpertBot:
     rules = Rules(players=4)
     expert = GurkaExpertBot(iterations=2, lookahead=2, trust=trust)
     expert.start_game("gurka", 0, 4, rules)
-    for seed in range(12):
-        rnd = Round.new(rules, dealer=seed % 4, seed=seed)
-        BotDriver("gurka", rnd, bots, rules, current_round=lambda state: state).run()
-        expert.end_round(rnd.observation(0))
+    for end in round_ends(rules, bots, 12):
+        expert.end_round(end)
     return expert
 
 
