@@ -35,6 +35,7 @@ from cardtable.bots.gurka_expert import (
     round_plays,
 )
 from cardtable.bots.gurka_heuristic import card_policy
+from cardtable.bots.gurka_heuristic import choose as heuristic_choice
 from cardtable.bots.gurka_search import RoundSim
 from cardtable.cards import CARDS, Card
 from cardtable.game import Observation as AnyObservation
@@ -445,6 +446,15 @@ def test_buy_back_decisions_that_are_clearly_right(
     assert search.run(random.Random(1), 400, None) == expected
     assert search.games == 400
     assert GurkaExpertBot(iterations=100, seed=1).act(obs) == expected
+
+
+def test_with_buyback_rule_the_expert_buys_back_by_the_heuristics_rule() -> None:
+    """Back in at 26 against 24 and 23 for a pot of 5: the search finds it pays, the
+    heuristic's rule does not; ``buyback="rule"`` follows the rule."""
+    obs = buyback_observation((35, 26, 24, 23), (1, 2, 3), 5)
+    assert GurkaExpertBot(iterations=100, seed=1).act(obs) == "buyback"
+    assert heuristic_choice(obs, random.Random(1)) == "pass"
+    assert GurkaExpertBot(iterations=100, seed=1, buyback="rule").act(obs) == "pass"
 
 
 def test_valuation_counts_a_round_in_chips_of_the_pot() -> None:

@@ -152,6 +152,7 @@ def test_the_expert_passes_each_option_to_the_part_that_takes_it() -> None:
         inference="play",
         lookahead=2,
         trust=0.3,
+        buyback="rule",
     )
     assert isinstance(bot, ExpertBot)
     kraken, gurka = bot._part("kraken"), bot._part("gurka")
@@ -164,15 +165,18 @@ def test_the_expert_passes_each_option_to_the_part_that_takes_it() -> None:
         2,
         0.3,
     )
+    assert gurka.buyback == "rule"
     assert not GurkaExpertBot(inference="uniform").inference
     with pytest.raises(
         ValueError,
         match=r"no option depth; Kraken takes bidding, .*"
-        r"Gurka takes chips, inference, lookahead, trust$",
+        r"Gurka takes buyback, chips, inference, lookahead, trust$",
     ):
         make_bot("expert", depth=3)
     with pytest.raises(ValueError, match="inference must be 'model', 'play' or 'uniform'"):
         GurkaExpertBot(inference=False)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="buyback must be 'search' or 'rule', not 'never'"):
+        GurkaExpertBot(buyback="never")
 
 
 def test_average_mixes_the_weighted_and_the_plain_mean() -> None:

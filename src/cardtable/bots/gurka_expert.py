@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from cardtable.bots.base import INFERENCE, BaseBot, game_of
+from cardtable.bots.gurka_heuristic import choose as heuristic_choice
 from cardtable.bots.gurka_heuristic import should_buy_back
 from cardtable.cards import CARDS, Card
 from cardtable.game import Observation as AnyObservation
@@ -928,7 +929,10 @@ class GurkaExpertBot(BaseBot):
     set (:class:`LookaheadSearch`); 1 is the flat search (:class:`CardSearch`).
     ``trust`` is the highest mean off-model rate of the other seats in the round (by
     the :class:`PlayModel`) at which the bot looks ahead; above it, it searches flat,
-    since looking ahead relies on the others playing as modelled.
+    since looking ahead relies on the others playing as modelled. ``buyback`` is
+    ``"search"`` (:class:`BuybackSearch`) or ``"rule"``: the heuristic's rule
+    (:func:`~cardtable.bots.gurka_heuristic.should_buy_back`), for measuring what the
+    search adds.
     """
 
     name = "gurka-expert"
@@ -943,6 +947,7 @@ class GurkaExpertBot(BaseBot):
         inference: str = "model",
         lookahead: int = LOOKAHEAD,
         trust: float = TRUST,
+        buyback: str = "search",
     ) -> None:
         if iterations is None and milliseconds is None:
             iterations = 200
@@ -960,6 +965,9 @@ class GurkaExpertBot(BaseBot):
         if not 0.0 <= trust <= 1.0:
             raise ValueError(f"trust must be an off-model rate from 0 to 1, not {trust}")
         self.trust = trust
+        if buyback not in ("search", "rule"):
+            raise ValueError(f"buyback must be 'search' or 'rule', not {buyback!r}")
+        self.buyback = buyback
         self.iterations = iterations
         self.milliseconds = milliseconds
         self._rng = random.Random(seed)
@@ -999,6 +1007,8 @@ class GurkaExpertBot(BaseBot):
         deadline = (
             None if self.milliseconds is None else time.thread_time() + self.milliseconds / 1000
         )
+        if obs.phase == "buyback" and self.buyback == "rule":
+            return heuristic_choice(obs, self._rng)
         if obs.phase == "buyback":
             games = None if self.iterations is None else 4 * self.iterations
             return BuybackSearch(obs, self._model_for(obs)).run(self._rng, games, deadline)
