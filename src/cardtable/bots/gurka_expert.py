@@ -1004,11 +1004,11 @@ class GurkaExpertBot(BaseBot):
         legal = obs.legal_actions
         if len(legal) == 1:
             return legal[0]
+        if obs.phase == "buyback" and self.buyback == "rule":
+            return heuristic_choice(obs, self._rng)
         deadline = (
             None if self.milliseconds is None else time.thread_time() + self.milliseconds / 1000
         )
-        if obs.phase == "buyback" and self.buyback == "rule":
-            return heuristic_choice(obs, self._rng)
         if obs.phase == "buyback":
             games = None if self.iterations is None else 4 * self.iterations
             return BuybackSearch(obs, self._model_for(obs)).run(self._rng, games, deadline)
