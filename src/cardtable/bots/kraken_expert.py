@@ -12,6 +12,9 @@ inference sampler, each world solved double dummy, the round score averaged) wit
   far were in each, under the play model of :mod:`cardtable.bots.kraken_play_model`
   (each world picked among ``candidates`` uniform draws in proportion to those
   weights), not only dealt as the rules allow;
+- **lead**: the first card of a round is chosen with the learned opening-lead values
+  of :mod:`cardtable.bots.kraken_lead` counted as ``lead`` worlds beside the sampled
+  ones (the average over a handful of worlds is PIMC's noisiest choice);
 - **signals**: when the rules agree partner signals, the bot gives them when they
   cost next to nothing it can see and weighs its worlds by its partner's signals
   (:mod:`cardtable.bots.kraken_signalling`).
@@ -39,6 +42,7 @@ from typing import Any
 from cardtable.bots.base import INFERENCE, game_of
 from cardtable.bots.kraken_bidding import BiddingModel
 from cardtable.bots.kraken_endgame import InformationSets
+from cardtable.bots.kraken_lead import LeadModel
 from cardtable.bots.kraken_play_model import PlayModel, WeightedWorlds
 from cardtable.bots.kraken_search import KrakenSearch
 from cardtable.bots.kraken_signalling import signal_choice, signal_reader
@@ -46,7 +50,7 @@ from cardtable.bots.pimc import Estimate, PimcBot
 from cardtable.kraken.observation import Observation as KrakenObservation
 from cardtable.kraken.round import Round
 
-__all__ = ["CANDIDATES", "ENDGAME_TRICKS", "INFERENCE", "KrakenExpert"]
+__all__ = ["CANDIDATES", "ENDGAME_TRICKS", "INFERENCE", "LEAD_WORLDS", "KrakenExpert"]
 
 ENDGAME_TRICKS = 0
 """The last tricks in which the bot's next card is chosen per information set by
@@ -54,6 +58,8 @@ default: none (three cost 2.8 points a deal, 95% interval [0.4, 5.2], over the t
 matches of docs/bots.md that measured it)."""
 CANDIDATES = 4
 """Uniform draws among which each world solved is picked by its weight."""
+LEAD_WORLDS = 20
+"""The worlds the learned opening-lead values count for beside the sampled ones."""
 
 
 class KrakenExpert(PimcBot):
@@ -61,6 +67,7 @@ class KrakenExpert(PimcBot):
 
     ``endgame``: the last tricks (0 to 8) played with the information-set lookahead;
     ``signals``: give and read the partner signals the rules agree (if any);
+    ``lead``: the worlds the learned opening-lead values count for (0: none);
     ``bidding``: ``"model"`` (the learned evaluation) or ``"search"`` (PIMC's);
     ``inference``: ``"model"`` (worlds weighted by the play model's likelihood of the
     other seats' actions, each picked among ``candidates`` draws), ``"play"`` (the
@@ -83,6 +90,7 @@ class KrakenExpert(PimcBot):
         bidding: str = "model",
         inference: str = "model",
         candidates: int = CANDIDATES,
+        lead: int = LEAD_WORLDS,
     ) -> None:
         super().__init__(worlds, milliseconds, seed, engine)
         if not 0 <= endgame <= 8:
@@ -98,6 +106,9 @@ class KrakenExpert(PimcBot):
         if candidates < 1:
             raise ValueError(f"candidates must be at least 1, not {candidates}")
         self.candidates = candidates
+        if lead < 0:
+            raise ValueError(f"lead must be 0 worlds or more, not {lead}")
+        self.lead = lead
 
     def pick(self, observation: KrakenObservation, estimates: dict[str, Estimate]) -> str:
         """The action :meth:`act` takes given the ``estimates``: a free signalling
@@ -132,7 +143,12 @@ class KrakenExpert(PimcBot):
             for _ in self.budget(observation):
                 sets.add(*draw())
             return sets.estimates()
-        return self.average(observation, draw, self.evaluate, mix)
+        estimates = self.average(observation, draw, self.evaluate, mix)
+        prior = LeadModel.load().values(observation) if self.lead else {}
+        if prior:  # relative values: the sampled average of the cards is their level
+            level = sum(e.mean for e in estimates.values()) / len(estimates)
+            return {a: _with_prior(e, level + prior[a], self.lead) for a, e in estimates.items()}
+        return estimates
 
     def _sampler(
         self, observation: KrakenObservation
@@ -156,3 +172,16 @@ class KrakenExpert(PimcBot):
             return world, math.exp(log_weight)
 
         return draw, model.mix
+
+
+def _with_prior(estimate: Estimate, value: float, weight: int) -> Estimate:
+    """``estimate`` with ``value`` counted as ``weight`` more worlds in its mean (and
+    its mean square); its ``worlds`` stay the worlds sampled."""
+    worlds = estimate.worlds
+    share = worlds / (worlds + weight)
+    return Estimate(
+        share * (estimate.total + weight * value),
+        share * (estimate.squares + weight * value * value),
+        estimate.nat,
+        worlds,
+    )
