@@ -56,6 +56,8 @@ PIMC_WORLDS: Final = 5
 """The worlds PIMC solves for an opening lead at 100 ms, about (docs/bots.md)."""
 WEIGHTS: Final = (0, 1, 2, 3, 5, 8, 12, 20, 40)
 """The ``lead`` weights (pseudo-worlds) compared on the test positions."""
+SAVE_EVERY: Final = 2000
+"""Positions solved between two writes of the cache."""
 
 
 def rules_of(key: str) -> Rules:
@@ -113,18 +115,21 @@ def positions(
     y = np.zeros((0, worlds, 8))
     if cache is not None and cache.exists():
         with np.load(cache) as data:
-            x, y = data["x"][:count], data["y"][:count]
-    start = time.perf_counter()
-    todo = [(key, tag, i, worlds) for i in range(len(x), count)]
-    if todo:
+            if data["y"].shape[1] == worlds:  # else solved for another figure: anew
+                x, y = data["x"][:count], data["y"][:count]
+    first, start = len(x), time.perf_counter()
+    if first < count:
         with multiprocessing.Pool(workers) as pool:
-            done = pool.map(position, todo, chunksize=64)
-        x = np.concatenate([x, np.array([d[0] for d in done])])
-        y = np.concatenate([y, np.array([d[1] for d in done])])
-        if cache is not None:
-            cache.parent.mkdir(parents=True, exist_ok=True)
-            np.savez_compressed(cache, x=x, y=y)
-        print(f"{key} {tag}: {len(todo)} positions solved ({time.perf_counter() - start:.0f} s)")
+            for chunk in range(first, count, SAVE_EVERY):
+                todo = [(key, tag, i, worlds) for i in range(chunk, min(count, chunk + SAVE_EVERY))]
+                done = pool.map(position, todo, chunksize=max(1, len(todo) // (4 * workers)))
+                x = np.concatenate([x, np.array([d[0] for d in done])])
+                y = np.concatenate([y, np.array([d[1] for d in done])])
+                if cache is not None:
+                    cache.parent.mkdir(parents=True, exist_ok=True)
+                    np.savez_compressed(cache, x=x, y=y)
+        seconds = time.perf_counter() - start
+        print(f"{key} {tag}: {count - first} positions solved ({seconds:.0f} s)", flush=True)
     return x, y
 
 
@@ -157,7 +162,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--epochs", type=int, default=80)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--variants", nargs="+", choices=VARIANTS, default=list(VARIANTS))
-    parser.add_argument("--data", type=Path, default=Path("runs/kraken-lead"))
+    parser.add_argument("--data", type=Path, default=Path("data/kraken-lead"))
     parser.add_argument("--out", type=Path, default=MODEL_PATH)
     args = parser.parse_args(argv)
     heads, info = {}, {"deals": args.deals, "hidden": args.hidden, "epochs": args.epochs}
