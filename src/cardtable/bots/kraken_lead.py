@@ -34,9 +34,11 @@ True
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
+from statistics import fmean
 from typing import Any, Final
 
 import numpy as np
@@ -123,8 +125,6 @@ class LeadModel:
 
     def save(self, path: Path | str) -> None:
         """Write the model as JSON."""
-        import json
-
         Path(path).write_text(json.dumps(self.to_dict(), separators=(",", ":")) + "\n")
 
     def card_values(
@@ -138,7 +138,7 @@ class LeadModel:
         same: dict[tuple[object, ...], list[float]] = {}
         for card, value in zip(ordered, out, strict=True):
             same.setdefault(_likeness(hand, card, trump), []).append(float(value))
-        return {card: _mean(same[_likeness(hand, card, trump)]) for card in ordered}
+        return {card: fmean(same[_likeness(hand, card, trump)]) for card in ordered}
 
     def values(self, observation: Observation) -> dict[str, float]:
         """Each legal card's value (round score for the observer's team, the multiplier
@@ -171,13 +171,7 @@ def _likeness(hand: Sequence[Card], card: Card, trump: Suit) -> tuple[object, ..
     return card.rank, frozenset(c.rank for c in hand if c.suit == card.suit)
 
 
-def _mean(values: list[float]) -> float:
-    return sum(values) / len(values)
-
-
 def _read(path: Path) -> Any:
-    import json
-
     return json.loads(path.read_text())
 
 
