@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from statistics import fmean
 from typing import Any
 
 from cardtable.bots.base import INFERENCE, game_of
@@ -146,7 +147,7 @@ class KrakenExpert(PimcBot):
         estimates = self.average(observation, draw, self.evaluate, mix)
         prior = LeadModel.load().values(observation) if self.lead else {}
         if prior:  # relative values: the sampled average of the cards is their level
-            level = sum(e.mean for e in estimates.values()) / len(estimates)
+            level = fmean(e.mean for e in estimates.values())
             return {a: _with_prior(e, level + prior[a], self.lead) for a, e in estimates.items()}
         return estimates
 

@@ -49,7 +49,7 @@ from cardtable.kraken.observation import Observation
 from cardtable.kraken.rules import Rules
 from cardtable.kraken.trick import PLAIN_ORDER, TRUMP_ORDER
 
-__all__ = ["INPUTS", "MODEL_PATH", "LeadModel", "canonical", "lead_inputs", "variant"]
+__all__ = ["INPUTS", "MODEL_PATH", "LeadModel", "canonical", "inputs", "lead_inputs", "variant"]
 
 MODEL_PATH: Final = Path(__file__).parent / "models" / "kraken_lead.json"
 """The committed model, made by ``python -m cardtable.bots.training.train_kraken_lead``."""
@@ -100,6 +100,17 @@ def lead_inputs(hand: Sequence[Card], trump: Suit, declarer_offset: int) -> np.n
     return x
 
 
+def inputs(observation: Observation) -> tuple[list[Card], np.ndarray]:
+    """The observer's hand in the model's order (:func:`canonical`) and the model's input
+    for it (:func:`lead_inputs`), for an observation in play: the same for training and
+    for play. ``ValueError`` before trump and declarer are known."""
+    trump, declarer = observation.trump, observation.declarer
+    if trump is None or declarer is None:
+        raise ValueError("the opening-lead inputs need the trump and the declarer")
+    hand = canonical(observation.hand, trump)
+    return hand, lead_inputs(hand, trump, (int(declarer) - observation.seat) % 4)
+
+
 class LeadModel:
     """The learned opening-lead values: one :class:`~cardtable.bots.kraken_bidding.Head`
     per play rule (:func:`variant`), and ``info`` on how it was trained."""
@@ -111,7 +122,7 @@ class LeadModel:
     @classmethod
     def load(cls, path: Path | str | None = None) -> LeadModel:
         """The model at ``path`` (default: the committed one, read once)."""
-        return _committed() if path is None else cls.from_dict(_read(Path(path)))
+        return _committed() if path is None else cls.from_dict(json.loads(Path(path).read_text()))
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> LeadModel:
@@ -127,23 +138,11 @@ class LeadModel:
         """Write the model as JSON."""
         Path(path).write_text(json.dumps(self.to_dict(), separators=(",", ":")) + "\n")
 
-    def card_values(
-        self, hand: Sequence[Card], trump: Suit, declarer_offset: int, key: str
-    ) -> dict[Card, float]:
-        """Each card's value for an eight-card ``hand`` under the head ``key``. Plain
-        suits holding the same ranks are alike, so their cards of one rank get the mean
-        of their outputs."""
-        ordered = canonical(hand, trump)
-        out = self.heads[key](lead_inputs(ordered, trump, declarer_offset)[None, :])[0]
-        same: dict[tuple[object, ...], list[float]] = {}
-        for card, value in zip(ordered, out, strict=True):
-            same.setdefault(_likeness(hand, card, trump), []).append(float(value))
-        return {card: fmean(same[_likeness(hand, card, trump)]) for card in ordered}
-
     def values(self, observation: Observation) -> dict[str, float]:
         """Each legal card's value (round score for the observer's team, the multiplier
         applied, minus the average of its hand's cards) when ``observation`` is the first
-        card of a round this model covers; else an empty dict."""
+        card of a round this model covers; else an empty dict. Plain suits holding the
+        same ranks are alike, so their cards of one rank get the mean of their outputs."""
         key = variant(observation.rules)
         if (
             key not in self.heads
@@ -152,12 +151,17 @@ class LeadModel:
             or observation.trick
             or len(observation.hand) != 8
             or any(observation.roem)
-            or observation.trump is None
-            or observation.declarer is None
         ):
             return {}
-        offset = (int(observation.declarer) - observation.seat) % 4
-        cards = self.card_values(list(observation.hand), observation.trump, offset, key)
+        hand, x = inputs(observation)
+        out = self.heads[key](x[None, :])[0]
+        trump = observation.trump
+        assert trump is not None  # inputs() checked it
+        likeness = [_likeness(hand, card, trump) for card in hand]
+        alike: dict[tuple[object, ...], list[float]] = {}
+        for like, value in zip(likeness, out, strict=True):
+            alike.setdefault(like, []).append(float(value))
+        cards = {card: fmean(alike[like]) for card, like in zip(hand, likeness, strict=True)}
         multiplier = observation.multiplier
         return {
             action: multiplier * cards[Card.parse(action)] for action in observation.legal_actions
@@ -171,10 +175,6 @@ def _likeness(hand: Sequence[Card], card: Card, trump: Suit) -> tuple[object, ..
     return card.rank, frozenset(c.rank for c in hand if c.suit == card.suit)
 
 
-def _read(path: Path) -> Any:
-    return json.loads(path.read_text())
-
-
 @cache
 def _committed() -> LeadModel:
-    return LeadModel.from_dict(_read(MODEL_PATH))
+    return LeadModel.from_dict(json.loads(MODEL_PATH.read_text()))

@@ -39,12 +39,13 @@ from typing import Any, Final, Literal
 
 import numpy as np
 
-from cardtable.bots.kraken_lead import INPUTS, MODEL_PATH, LeadModel, canonical, lead_inputs
+from cardtable.bots.kraken_lead import INPUTS, MODEL_PATH, LeadModel, inputs
 from cardtable.bots.kraken_search import KrakenSearch
 from cardtable.bots.pimc import round_outcome
 from cardtable.bots.training.train_kraken_bidding import fit_head
 from cardtable.cards import Card
 from cardtable.kraken.contracts import bid_to, fixed_contract
+from cardtable.kraken.observation import Observation
 from cardtable.kraken.round import Round
 from cardtable.kraken.rules import Rules
 from cardtable.kraken.trick import DECK
@@ -78,20 +79,23 @@ def opening(key: str, tag: str, index: int) -> tuple[Round, random.Random]:
     return round_, rng
 
 
+def _leader(round_: Round) -> Observation:
+    seat = round_.to_move
+    assert seat is not None
+    return round_.observation(seat)
+
+
 def world_values(round_: Round, rng: random.Random, worlds: int) -> tuple[list[Card], np.ndarray]:
     """The leader's hand (canonical order) and, for ``worlds`` sampled worlds, each
     card's round score for the leader's team: an array (worlds, 8)."""
-    seat = round_.to_move
-    assert seat is not None
-    observation = round_.observation(seat)
-    assert observation.trump is not None
-    hand = canonical(observation.hand, observation.trump)
+    observation = _leader(round_)
+    hand, _ = inputs(observation)
     search = KrakenSearch(observation)
     rows = []
     for _ in range(worlds):
         world = search.determinize(rng)
         values = solve(world).card_values
-        rows.append([round_outcome(world, values[c], seat % 2)[0] for c in hand])
+        rows.append([round_outcome(world, values[c], observation.seat % 2)[0] for c in hand])
     return hand, np.array(rows)
 
 
@@ -99,11 +103,9 @@ def position(args: tuple[str, str, int, int]) -> tuple[list[float], list[list[fl
     """The model input of one position and its card values in ``worlds`` worlds."""
     key, tag, index, worlds = args
     round_, rng = opening(key, tag, index)
-    hand, values = world_values(round_, rng, worlds)
-    assert round_.trump is not None and round_.declarer is not None
-    assert round_.to_move is not None
-    offset = (int(round_.declarer) - int(round_.to_move)) % 4
-    return lead_inputs(hand, round_.trump, offset).tolist(), values.tolist()
+    _, x = inputs(_leader(round_))
+    _, values = world_values(round_, rng, worlds)
+    return x.tolist(), values.tolist()
 
 
 def positions(
