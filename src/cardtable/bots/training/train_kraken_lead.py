@@ -1,6 +1,6 @@
 """Train the learned opening-lead values of Kraken (:mod:`cardtable.bots.kraken_lead`).
 
-``nice -n 10 python -m cardtable.bots.training.train_kraken_lead --deals 30000 --workers 2``
+``nice -n 10 python -m cardtable.bots.training.train_kraken_lead --deals 40000 --workers 2``
 writes ``src/cardtable/bots/models/kraken_lead.json`` and prints its figures.
 
 1. **Positions** (:func:`position`): for each play rule, ``--deals`` random deals with
@@ -23,7 +23,7 @@ writes ``src/cardtable/bots/models/kraken_lead.json`` and prints its figures.
    from the model, and from both with the model counted as ``lead`` worlds, against
    the average of the remaining worlds (the regret is the best remaining average minus
    the chosen card's). The ``lead`` weight with the least regret at five worlds is
-   written into the model's info as the expert's default.
+   written into the model's info (the expert's ``LEAD_WORLDS`` was set from it).
 
 Everything is seeded: the same arguments give the same model.
 """
@@ -157,7 +157,7 @@ def regrets(
 def main(argv: list[str] | None = None) -> int:
     """Generate, fit, measure and write the model."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--deals", type=int, default=30000, help="training positions per rule")
+    parser.add_argument("--deals", type=int, default=40000, help="training positions per rule")
     parser.add_argument("--test", type=int, default=300, help="test positions per rule")
     parser.add_argument("--test-worlds", type=int, default=48)
     parser.add_argument("--hidden", type=int, default=64)
