@@ -58,9 +58,12 @@ export async function startServer(options: { dir?: string; port?: number } = {})
       '1',
       '--log-level',
       'warning',
-      // every test signs guests in from 127.0.0.1: far more than a person would
+      // every test signs guests in and creates tables from 127.0.0.1 (the table limit
+      // is per address too): far more than a person would
       '--limit',
       'guest=600/minute',
+      '--limit',
+      'table=600/minute',
       // a player to move may be claimed for a bot after 2 s (a person waits minutes)
       '--claim-after',
       '2',
