@@ -29,6 +29,7 @@ from cardtable.bots.gurka_expert import (
     Table,
     Valuation,
     WorldSampler,
+    best_rank,
     outcome_pool,
     play_out,
     rest_of_game,
@@ -642,30 +643,35 @@ class Logged:
 
 class SecondThenGuarded(Scripted):
     """A seat's policy that plays ``second`` at its next decision, noting what it
-    had seen the others play by then, and the guarded policy after it."""
+    had seen the others play by then and the rank the guarded policy would have
+    played there, and the guarded policy after it."""
 
     def __init__(self, table: Table, second: int, seen: list[int]) -> None:
         super().__init__(table, [second])
         self.seen = seen
         self.key: tuple[int, ...] | None = None
+        self.guarded = 0
 
     def __call__(self, hand: list[int], ranks: list[int], top: int, *rest: int) -> int:
         if self.key is not None:
             return self.table.guarded(hand, ranks, top, *rest)
         self.key = tuple(self.seen)
+        self.guarded = self.table.guarded(hand, ranks, top, *rest)
         return super().__call__(hand, ranks, top, *rest)
 
 
-def grouped_by_what_the_seat_sees(
+def left_out_by_what_the_seat_sees(
     search: CardSearch, worlds: list[list[list[int]]], first: int
 ) -> float:
     """The mean value of playing ``first`` and then, in each group of worlds in which
-    the seat sees the same cards played before its next decision, the rank best for
-    the group, the guarded policy after that (brute force, by play-outs that log
-    the others' cards)."""
+    the seat sees the same cards played before its next decision, in each world the
+    rank best over the group's *other* worlds (the guarded rank in a group of one;
+    ties by :func:`best_rank`), the guarded policy after that (brute
+    force, by play-outs that log the others' cards)."""
     me = search.obs.seat
-    totals: dict[tuple[int, ...], dict[int, float]] = {}
-    for world in worlds:
+    groups: dict[tuple[int, ...], dict[int, dict[int, float]]] = {}
+    guarded: dict[tuple[int, ...], int] = {}
+    for i, world in enumerate(worlds):
         rest = list(world[me])
         rest.remove(first)
         for second in set(rest):
@@ -677,9 +683,19 @@ def grouped_by_what_the_seat_sees(
             value = finish(search, world, first, policies)
             assert mine.key is not None
             if mine.legal:
-                group = totals.setdefault(mine.key, {})
-                group[second] = group.get(second, 0.0) + value
-    return sum(max(group.values()) for group in totals.values()) / len(worlds)
+                groups.setdefault(mine.key, {}).setdefault(i, {})[second] = value
+                guarded[mine.key] = mine.guarded
+    total = 0.0
+    for key, group in groups.items():
+        default = guarded[key]
+        for i, values in group.items():
+            if len(group) == 1:
+                total += values[default]
+                continue
+            others = {rank: sum(v[rank] for j, v in group.items() if j != i) for rank in values}
+            best = best_rank(others, default)
+            total += values[best]
+    return total / len(worlds)
 
 
 @pytest.mark.parametrize("rules", [Rules(players=4), Rules(players=3, match_previous=True)])
@@ -698,9 +714,10 @@ def test_a_lookahead_of_one_decision_values_the_ranks_as_the_flat_search(rules: 
             assert lookahead.mean(rank) == pytest.approx(flat.mean(rank), abs=1e-9)
 
 
-def test_looking_ahead_over_the_whole_round_in_one_world_plays_it_perfectly() -> None:
-    """With one world the information sets are single worlds: the lookahead over
-    every decision left finds the best order of the seat's cards in it."""
+def test_looking_ahead_over_the_whole_round_in_copies_of_one_world_plays_it_perfectly() -> None:
+    """When every world is the same deal, each world's information sets hold its
+    copies: the lookahead over every decision left finds the best order of the seat's
+    cards in that deal."""
     rules = Rules(players=4)
     checked = 0
     for obs in play_positions(rules, 11)[:12]:
@@ -710,32 +727,45 @@ def test_looking_ahead_over_the_whole_round_in_one_world_plays_it_perfectly() ->
         if weight <= 0.0:
             continue
         search.sampler = FixedWorlds([world])  # type: ignore[assignment]
-        search.run(random.Random(1), 1, None)
+        search.run(random.Random(1), 2, None)
         for rank in search.choices:
             assert search.mean(rank) == pytest.approx(best_in_world(search, world, rank))
         checked += 1
     assert checked >= 8
 
 
-def test_each_decision_looked_ahead_can_only_add_value_up_to_seeing_every_card() -> None:
-    """Over the same worlds, deciding more of the seat's later cards per information
-    set is worth at least as much as deciding fewer (the guarded card is one of the
-    choices), and never more than choosing them per world, seeing every hand."""
+def test_one_world_says_nothing_of_the_later_decisions() -> None:
+    """A world is never its own evidence: in a single world every later decision is
+    the guarded policy's, as in the flat search, however far the lookahead goes."""
+    rules = Rules(players=4)
+    for obs in play_positions(rules, 11)[:8]:
+        model = PlayModel(rules.players)
+        flat = LookaheadSearch(obs, model, 1, noise=0.0)
+        world, weight = flat.sampler.sample(random.Random(3))
+        if weight <= 0.0:
+            continue
+        values = []
+        for search in (flat, LookaheadSearch(obs, model, len(obs.hand), noise=0.0)):
+            search.sampler = FixedWorlds([world])  # type: ignore[assignment]
+            search.run(random.Random(1), 1, None)
+            values.append({rank: search.mean(rank) for rank in search.choices})
+        assert values[0] == pytest.approx(values[1])
+
+
+def test_no_lookahead_is_worth_more_than_seeing_every_card() -> None:
+    """Over the same worlds, whatever the number of decisions looked ahead, a rank is
+    never worth more than choosing the later cards per world, seeing every hand."""
     rules = Rules(players=4)
     for obs in play_positions(rules, 6)[:10]:
         model = PlayModel(rules.players)
         worlds = sampled_worlds(obs, model, 30, 5)
-        rng = random.Random(5)
-        values = []
-        for depth in range(1, len(obs.hand) + 1):
+        for depth in range(2, len(obs.hand) + 1):
             search = LookaheadSearch(obs, model, depth, noise=0.0)
             search.sampler = FixedWorlds(worlds)  # type: ignore[assignment]
-            search.run(rng, len(worlds), None)
-            values.append({rank: search.mean(rank) for rank in search.choices})
-        for rank in values[0]:
-            chain = [v[rank] for v in values]
-            assert all(a <= b + 1e-9 for a, b in itertools.pairwise(chain))
-            assert chain[-1] <= mean_seeing_every_card(search, worlds, rank) + 1e-9
+            search.run(random.Random(5), len(worlds), None)
+            for rank in search.choices:
+                seeing = mean_seeing_every_card(search, worlds, rank)
+                assert search.mean(rank) <= seeing + 1e-9
 
 
 def test_the_expert_with_a_lookahead_plays_whole_games_legally() -> None:
@@ -794,10 +824,10 @@ def test_the_expert_looks_ahead_only_among_players_its_model_predicts() -> None:
         assert not GurkaExpertBot(iterations=2, trust=1.0).looks_ahead(obs)
 
 
-def test_two_decisions_ahead_each_group_of_worlds_that_look_alike_takes_its_best_rank() -> None:
+def test_two_decisions_ahead_each_world_takes_the_rank_best_in_the_others_that_look_alike() -> None:
     """The lookahead over two decisions, against a brute force over the same worlds:
-    the worlds the seat cannot tell apart by the time of its next decision share
-    that decision (some of them would want another: no value from unseen cards)."""
+    at its next decision the seat takes, in each world, the rank best over the other
+    worlds it cannot tell apart from it by then (no value from unseen cards)."""
     rules = Rules(players=4)
     fused = 0
     for obs in [p for p in play_positions(rules, 8) if len(p.hand) >= 4][:8]:
@@ -807,7 +837,7 @@ def test_two_decisions_ahead_each_group_of_worlds_that_look_alike_takes_its_best
         search.sampler = FixedWorlds(worlds)  # type: ignore[assignment]
         search.run(random.Random(9), len(worlds), None)
         for rank in search.choices:
-            exact = grouped_by_what_the_seat_sees(search, worlds, rank)
+            exact = left_out_by_what_the_seat_sees(search, worlds, rank)
             assert search.mean(rank) == pytest.approx(exact)
             fused += search.mean(rank) < mean_seeing_every_card(search, worlds, rank) - 1e-9
     assert fused

@@ -13,8 +13,9 @@ play is played out to the end of the round, its later cards by the guarded polic
 (:meth:`Table.guarded`, better than the heuristic) and the others' by their model;
 the round's penalties are valued in chips (:class:`Valuation`: the chance to win
 the pot from the scores after the round, a buy-back's worth for a player put out).
-As an option, :class:`LookaheadSearch` also takes the seat's next decisions once
-for all the worlds in which it has seen the same cards by then.
+As an option, :class:`LookaheadSearch` also takes the seat's next decisions per
+information set (the worlds in which it has seen the same cards by then), each
+world by the rank best over the set's other worlds (leave-one-out).
 
 Buy-backs (:class:`BuybackSearch`): the rest of the game is played many times in
 the abstract after buying back and after passing (:func:`rest_of_game`: the
@@ -784,21 +785,75 @@ class CardSearch:
         return round_reward(limit, obs.seats_in_round, self.scores, penalties, obs.seat)
 
 
-Plans = dict[int, dict[tuple[int, ...], "Plans | float"]]
-"""The lookahead's tree below one of the seat's decisions: per rank it may play, per
-sequence of ranks the others then play up to its next decision (what it sees), the
-tree below that decision, or at a leaf the weighted sum of the values of the worlds
-that end there."""
+Outcomes = dict[tuple[int, ...], "Decision | dict[int, float]"]
+"""What follows one of the seat's choices in the lookahead: per sequence of ranks the
+others then play up to its next decision (what it sees), that :class:`Decision`, or
+after the last decision looked ahead each world's value (world number to value)."""
+
+
+@dataclass(slots=True)
+class Decision:
+    """One of the seat's later decisions, in the worlds where it has seen the same
+    cards by then (one information set)."""
+
+    default: int
+    """The rank the guarded policy plays here."""
+    choices: dict[int, Outcomes]
+    """Per rank the seat may play, what follows it."""
+
+    def world_values(self, weights: Sequence[float]) -> dict[int, float]:
+        """Each world's value with this decision taken by **leave-one-out**: in each
+        world the rank best over the *other* worlds of the information set (by their
+        weighted values), the guarded rank when there are none. Taking the rank best
+        over all of them, the world included, would let a set of few worlds choose by
+        the very hidden cards the seat cannot see (the strategy fusion the lookahead
+        is for), and would overrate the ranks whose sets are small."""
+        per_rank = {rank: _world_values(o, weights) for rank, o in self.choices.items()}
+        chosen = per_rank[self.default]
+        if len(chosen) == 1:
+            return chosen
+        totals = {
+            r: sum(weights[w] * v for w, v in values.items()) for r, values in per_rank.items()
+        }
+
+        def left_out(world: int) -> int:
+            weight = weights[world]
+            others = {r: totals[r] - weight * per_rank[r][world] for r in per_rank}
+            return best_rank(others, self.default)
+
+        return {world: per_rank[left_out(world)][world] for world in chosen}
+
+
+TIE: Final[float] = 1e-9
+"""Values closer than this are a tie (sums of the same values in another order)."""
+
+
+def best_rank(values: dict[int, float], default: int) -> int:
+    """The rank of the best value; among ranks tied with it (within :data:`TIE`),
+    ``default`` if it is one, else the lowest."""
+    top = max(values.values())
+    tied = [rank for rank, value in values.items() if value >= top - TIE]
+    return default if default in tied else min(tied)
+
+
+def _world_values(outcomes: Outcomes, weights: Sequence[float]) -> dict[int, float]:
+    """Each world's value after one of the seat's choices (:class:`Decision` for the
+    later decisions)."""
+    values: dict[int, float] = {}
+    for node in outcomes.values():
+        values.update(node.world_values(weights) if isinstance(node, Decision) else node)
+    return values
 
 
 class LookaheadSearch(CardSearch):
     """:class:`CardSearch` with the seat's next ``depth`` decisions (this one
     included) chosen per information set rather than per world: in every world each
     rank is played, the others play on by their model up to the seat's next decision,
-    and the worlds are grouped by the ranks the seat saw played meanwhile; each group
-    takes the rank best for the whole group, as a player who cannot see the hidden
-    cards must. After ``depth`` decisions the seat plays on by the guarded policy.
-    ``depth=1`` values the ranks as :class:`CardSearch` does (without its pruning).
+    and the worlds are grouped by the ranks the seat saw played meanwhile; in each
+    group a world takes the rank best over the group's other worlds
+    (:meth:`Decision.world_values`), as a player who cannot see the hidden cards must.
+    After ``depth`` decisions the seat plays on by the guarded policy. ``depth=1``
+    values the ranks as :class:`CardSearch` does (without its pruning).
     :meth:`~CardSearch.run` runs it; ``weights`` holds the weight of each world."""
 
     def __init__(
@@ -811,11 +866,13 @@ class LookaheadSearch(CardSearch):
     ) -> None:
         super().__init__(obs, model, chips, noise)
         self.depth = depth
-        self.plans: Plans = {}
+        self.plans: dict[int, Outcomes] = {}
 
     def mean(self, rank: int) -> float:
         """The value of playing ``rank``, the later decisions taken per information set."""
-        return _plans_value(self.plans[rank]) / sum(self.weights)
+        weights = self.weights
+        values = _world_values(self.plans[rank], weights)
+        return sum(weights[w] * v for w, v in values.items()) / sum(weights)
 
     def _prune(self) -> None:
         """Nothing: a rank's value is not a mean over worlds here, so no rank is
@@ -837,34 +894,24 @@ class LookaheadSearch(CardSearch):
         top = max(self.ranks) if self.ranks else 0
         penalties = list(obs.round_penalties)
         self._explore(
-            self.plans,
-            hands,
-            obs.leader,
-            self.ranks,
-            top,
-            self.tricks_left,
-            penalties,
-            weight,
-            randoms,
-            0,
+            self.plans, hands, obs.leader, self.ranks, top, self.tricks_left, penalties, randoms, 0
         )
 
     def _explore(
         self,
-        plans: Plans,
+        plans: dict[int, Outcomes],
         hands: list[list[int]],
         leader: int,
         ranks: list[int],
         top: int,
         tricks_left: int,
         penalties: list[int],
-        weight: float,
         randoms: list[list[float]],
         depth: int,
     ) -> None:
-        """Add one world of ``weight`` to ``plans``, the tree below the seat's decision
-        number ``depth`` (0: this one) in the position given: each rank it may play
-        there is played in a copy of the world."""
+        """Add the latest world to ``plans``, the choices of the seat's decision number
+        ``depth`` (0: this one) in the position given: each rank it may play there is
+        played in a copy of the world."""
         me = self.obs.seat
         table = self.table
         for rank in sorted(set(table.legal(hands[me], ranks, top))):
@@ -883,25 +930,16 @@ class LookaheadSearch(CardSearch):
             below = plans.setdefault(rank, {})
             key = tuple(seen) if seen else ()
             if state is not None:
-                node = below.setdefault(key, {})
-                assert isinstance(node, dict)
-                self._explore(node, world, *state, scored, weight, randoms, depth + 1)
+                _, trick_ranks, trick_top, left = state
+                still = self.count - len(trick_ranks) - 1
+                default = table.guarded(world[me], trick_ranks, trick_top, still, left)
+                node = below.setdefault(key, Decision(default, {}))
+                assert isinstance(node, Decision)
+                self._explore(node.choices, world, *state, scored, randoms, depth + 1)
             else:
-                leaf = below.get(key, 0.0)
-                assert isinstance(leaf, float)
-                below[key] = leaf + weight * self.value(scored)
-
-
-def _plans_value(below: dict[tuple[int, ...], Plans | float]) -> float:
-    """The weighted sum of values under one of the seat's choices, each later decision
-    taking its best rank."""
-    total = 0.0
-    for node in below.values():
-        if isinstance(node, float):
-            total += node
-        else:
-            total += max(_plans_value(child) for child in node.values())
-    return total
+                leaf = below.setdefault(key, {})
+                assert isinstance(leaf, dict)
+                leaf[len(self.weights) - 1] = self.value(scored)
 
 
 LOOKAHEAD: Final[int] = 1
