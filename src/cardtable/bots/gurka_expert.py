@@ -944,8 +944,9 @@ class LookaheadSearch(CardSearch):
 
 LOOKAHEAD: Final[int] = 1
 """The seat's decisions the expert chooses per information set by default: this card
-only, the flat search. Two, at 100 ms a decision, led the heuristic by more and
-ISMCTS by less, neither difference clear of the noise (docs/bots.md)."""
+only, the flat search. Two (by leave-one-out), at 100 ms a decision, led the
+heuristic by more and ISMCTS by less, neither difference clear of the noise
+(docs/bots.md)."""
 
 TRUST: Final[float] = 1.0
 """By default the expert looks ahead (when ``lookahead`` is above 1) whatever the
