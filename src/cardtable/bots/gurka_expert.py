@@ -807,11 +807,11 @@ class Decision:
         weighted values), the guarded rank when there are none. Taking the rank best
         over all of them, the world included, would let a set of few worlds choose by
         the very hidden cards the seat cannot see (the strategy fusion the lookahead
-        is for), and would overrate the ranks whose sets are small."""
+        is written against), and would overrate the ranks whose sets are small."""
         per_rank = {rank: _world_values(o, weights) for rank, o in self.choices.items()}
-        chosen = per_rank[self.default]
-        if len(chosen) == 1:
-            return chosen
+        guarded = per_rank[self.default]
+        if len(guarded) == 1:  # a world alone in its set: the guarded rank
+            return guarded
         totals = {
             r: sum(weights[w] * v for w, v in values.items()) for r, values in per_rank.items()
         }
@@ -821,7 +821,7 @@ class Decision:
             others = {r: totals[r] - weight * per_rank[r][world] for r in per_rank}
             return best_rank(others, self.default)
 
-        return {world: per_rank[left_out(world)][world] for world in chosen}
+        return {world: per_rank[left_out(world)][world] for world in guarded}
 
 
 TIE: Final[float] = 1e-9
