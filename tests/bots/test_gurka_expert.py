@@ -650,13 +650,13 @@ class SecondThenGuarded(Scripted):
         super().__init__(table, [second])
         self.seen = seen
         self.key: tuple[int, ...] | None = None
-        self.guarded = 0
+        self.guarded_rank = 0
 
     def __call__(self, hand: list[int], ranks: list[int], top: int, *rest: int) -> int:
         if self.key is not None:
             return self.table.guarded(hand, ranks, top, *rest)
         self.key = tuple(self.seen)
-        self.guarded = self.table.guarded(hand, ranks, top, *rest)
+        self.guarded_rank = self.table.guarded(hand, ranks, top, *rest)
         return super().__call__(hand, ranks, top, *rest)
 
 
@@ -684,7 +684,7 @@ def left_out_by_what_the_seat_sees(
             assert mine.key is not None
             if mine.legal:
                 groups.setdefault(mine.key, {}).setdefault(i, {})[second] = value
-                guarded[mine.key] = mine.guarded
+                guarded[mine.key] = mine.guarded_rank
     total = 0.0
     for key, group in groups.items():
         default = guarded[key]

@@ -809,19 +809,17 @@ class Decision:
         the very hidden cards the seat cannot see (the strategy fusion the lookahead
         is written against), and would overrate the ranks whose sets are small."""
         per_rank = {rank: _world_values(o, weights) for rank, o in self.choices.items()}
-        guarded = per_rank[self.default]
-        if len(guarded) == 1:  # a world alone in its set: the guarded rank
-            return guarded
         totals = {
             r: sum(weights[w] * v for w, v in values.items()) for r, values in per_rank.items()
         }
 
         def left_out(world: int) -> int:
+            # a world alone in its set leaves 0 for every rank: a tie, the guarded rank
             weight = weights[world]
             others = {r: totals[r] - weight * per_rank[r][world] for r in per_rank}
             return best_rank(others, self.default)
 
-        return {world: per_rank[left_out(world)][world] for world in guarded}
+        return {world: per_rank[left_out(world)][world] for world in per_rank[self.default]}
 
 
 TIE: Final[float] = 1e-9
