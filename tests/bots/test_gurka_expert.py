@@ -771,6 +771,23 @@ def test_no_lookahead_is_worth_more_than_seeing_every_card() -> None:
                 assert search.mean(rank) <= seeing + 1e-9
 
 
+def test_the_lookahead_values_do_not_depend_on_the_scale_of_the_weights() -> None:
+    """The sampler's weights are relative (its densities leave out a factor common to
+    every deal; in play they run from 1e-5 to 1e19): multiplying every weight by one
+    constant changes no value, the ties of the later decisions included."""
+    rules = Rules(players=4)
+    for obs in [p for p in play_positions(rules, 8) if len(p.hand) >= 4][:6]:
+        model = PlayModel(rules.players)
+        search = LookaheadSearch(obs, model, 2, noise=0.0)
+        search.sampler = FixedWorlds(sampled_worlds(obs, model, 30, 4))  # type: ignore[assignment]
+        search.run(random.Random(4), 30, None)
+        values = {rank: search.mean(rank) for rank in search.choices}
+        weights = search.weights
+        for scale in (2.0**-40, 2.0**40):
+            search.weights = [w * scale for w in weights]
+            assert {rank: search.mean(rank) for rank in search.choices} == values
+
+
 def test_the_expert_with_a_lookahead_plays_whole_games_legally() -> None:
     """Experts looking two and three decisions ahead, beside random players, take
     only legal actions over whole games in several variations."""

@@ -804,7 +804,8 @@ class Decision:
     def world_values(self, weights: Sequence[float]) -> dict[int, float]:
         """Each world's value with this decision taken by **leave-one-out**: in each
         world the rank best over the *other* worlds of the information set (by their
-        weighted values), the guarded rank when there are none. Taking the rank best
+        values weighted by ``weights``, which sum to 1 so that :data:`TIE` is on the
+        scale of a mean), the guarded rank when there are none. Taking the rank best
         over all of them, the world included, would let a set of few worlds choose by
         the very hidden cards the seat cannot see (the strategy fusion the lookahead
         is written against), and would overrate the ranks whose sets are small."""
@@ -868,9 +869,12 @@ class LookaheadSearch(CardSearch):
 
     def mean(self, rank: int) -> float:
         """The value of playing ``rank``, the later decisions taken per information set."""
-        weights = self.weights
+        # the sampler's weights are relative (from 1e-5 to 1e19 in play): scaled to sum
+        # to 1, the later decisions compare weighted means, on the scale of TIE
+        total = sum(self.weights)
+        weights = [w / total for w in self.weights]
         values = _world_values(self.plans[rank], weights)
-        return sum(weights[w] * v for w, v in values.items()) / sum(weights)
+        return sum(weights[w] * v for w, v in values.items())
 
     def _prune(self) -> None:
         """Nothing: a rank's value is not a mean over worlds here, so no rank is
