@@ -1277,9 +1277,11 @@ class Valuation:
         """What each seat would pay to buy back after this round."""
         table = Table(rules)
         self.chances = pot_chances(table, self.limit)
-        pool = outcome_pool(table, (HEURISTIC,) * max(len(self.seats), 2))
-        hits = [p for outcome in pool for p in outcome if p]
-        self.hit = sum(hits) / len(hits) if hits else 1.0
+        self.hit = 1.0
+        if self.chances is None:
+            pool = outcome_pool(table, (HEURISTIC,) * max(len(self.seats), 2))
+            hits = [p for outcome in pool for p in outcome if p]
+            self.hit = sum(hits) / len(hits) if hits else 1.0
         self._cache: dict[tuple[int, ...], dict[int, float]] = {}
 
     def _weight(self, score: int) -> float:
