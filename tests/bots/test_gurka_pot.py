@@ -3,6 +3,7 @@ expert's valuation of a round built on them."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 
@@ -21,6 +22,7 @@ from cardtable.bots.gurka_expert import (
 from cardtable.bots.gurka_pot import PotChances
 from cardtable.gurka import Observation, Rules
 from cardtable.gurka.ledger import Ledger
+from tests.bots.test_gurka_expert import buyback_observation
 
 OUTCOMES = [(0, 0), (4, 0), (0, 7), (2, 3), (9, 0), (0, 0), (6, 0)]
 
@@ -103,28 +105,8 @@ def observation(
     scores: tuple[int, ...], alive: tuple[int, ...], rules: Rules | None = None
 ) -> Observation:
     """Seat 0 in a round of a four-player game (pot 4), the seats of ``alive`` dealt in."""
-    return Observation(
-        seat=0,
-        to_move=0,
-        legal_actions=["2C"],
-        phase="play",
-        rules=rules or Rules(players=4),
-        dealer=3,
-        seats_in_round=alive,
-        hand=(),
-        hand_sizes=(0, 0, 0, 0),
-        leader=0,
-        trick=(),
-        tricks=(),
-        tricks_total=6,
-        round_penalties=(0, 0, 0, 0),
-        scores=scores,
-        alive=alive,
-        pot=4,
-        chips=(-1, -1, -1, -1),
-        buybacks=(0, 0, 0, 0),
-        round_number=9,
-    )
+    obs = buyback_observation(scores, alive, 4)
+    return dataclasses.replace(obs, seats_in_round=alive, rules=rules or obs.rules)
 
 
 def simulated_share(scores: tuple[int, ...], alive: tuple[int, ...], games: int) -> float:
