@@ -44,7 +44,6 @@ from typing import ClassVar, Final
 from cardtable.bots.base import INFERENCE, BaseBot, game_of
 from cardtable.bots.gurka_heuristic import choose as heuristic_choice
 from cardtable.bots.gurka_heuristic import should_buy_back
-from cardtable.bots.gurka_pot import PotChances
 from cardtable.cards import CARDS, Card
 from cardtable.game import Observation as AnyObservation
 from cardtable.gurka.inference import Inference, infer
@@ -1229,36 +1228,14 @@ class BuybackSearch:
         return "buyback" if self.difference > 0 else "pass"
 
 
-EXACT_LIMIT: Final[int] = 200
-"""The highest elimination score for which the chances to win the pot are worked out
-(:class:`~cardtable.bots.gurka_pot.PotChances`: a table of ``limit ** 2`` entries)."""
-_CHANCES: dict[tuple[TableKey, int], PotChances] = {}
-
-
-def pot_chances(table: Table, limit: int) -> PotChances | None:
-    """The chances to win the pot under the rules of ``table`` and elimination at
-    ``limit``, from two-player rounds of heuristic players (worked out once per
-    process; None above :data:`EXACT_LIMIT`)."""
-    if limit > EXACT_LIMIT:
-        return None
-    key = (table.key, limit)
-    chances = _CHANCES.get(key)
-    if chances is None:
-        pool = outcome_pool(table, (HEURISTIC, HEURISTIC))
-        chances = _CHANCES[key] = PotChances([(a, b) for a, b in pool], limit)
-    return chances
-
-
 class Valuation:
     """What the penalties of the round in progress are worth to a seat, in chips of
-    the pot: each player still in after the round wins the pot with its chance from
-    the scores (:class:`~cardtable.bots.gurka_pot.PotChances`: exact for two players,
-    by strengths fitted to that for more; two-player rounds of heuristic players).
-    Above an elimination score of :data:`EXACT_LIMIT` the chance is proportional to
-    ``(margin / hit + OFFSET) ** EXPONENT`` instead, where ``margin`` is the distance
-    to the elimination score and ``hit`` the mean penalty of a player who scores in
-    a round. A player put out may buy back when the rules let it, at the highest
-    score still in, for the stake: worth it only when that chance pays."""
+    the pot: each player still in after the round wins the pot with a chance
+    proportional to ``(margin / hit + OFFSET) ** EXPONENT``, where ``margin`` is its
+    distance to the elimination score and ``hit`` the mean penalty of a player who
+    scores in a round (fitted to :func:`rest_of_game` over random positions: about
+    0.03 off in chance). A player put out may buy back when the rules let it, at the
+    highest score still in, for the stake: worth it only when that chance pays."""
 
     EXPONENT: ClassVar[float] = 3.0
     OFFSET: ClassVar[float] = 1.2
@@ -1275,20 +1252,12 @@ class Valuation:
         taken = obs.buybacks if obs.buybacks is not None else (0,) * n
         self.costs = [0 if rules.free_rebuy and not t else rules.stake for t in taken]
         """What each seat would pay to buy back after this round."""
-        table = Table(rules)
-        self.chances = pot_chances(table, self.limit)
-        self.hit = 1.0
-        if self.chances is None:
-            pool = outcome_pool(table, (HEURISTIC,) * max(len(self.seats), 2))
-            hits = [p for outcome in pool for p in outcome if p]
-            self.hit = sum(hits) / len(hits) if hits else 1.0
+        pool = outcome_pool(Table(rules), (HEURISTIC,) * max(len(self.seats), 2))
+        hits = [p for outcome in pool for p in outcome if p]
+        self.hit = sum(hits) / len(hits) if hits else 1.0
         self._cache: dict[tuple[int, ...], dict[int, float]] = {}
 
-    def _weight(self, score: int) -> float:
-        """The strength of a player still in at ``score`` among three or more."""
-        if self.chances is not None:
-            return self.chances.strength(score)
-        margin = self.limit - score
+    def _weight(self, margin: int) -> float:
         return float(max(margin / self.hit + self.OFFSET, 0.01) ** self.EXPONENT)
 
     def value(self, penalties: Sequence[int]) -> float:
@@ -1314,17 +1283,13 @@ class Valuation:
                 values[s] = pot / len(winners)
         elif len(alive) == 1:
             values[alive[0]] = float(pot)
-        elif len(alive) == 2 and self.chances is not None:
-            first, second = alive
-            chance = self.chances.duel(after[first], after[second])
-            values[first], values[second] = pot * chance, pot * (1 - chance)
         else:
-            weights = sum(self._weight(after[s]) for s in alive)
+            weights = sum(self._weight(limit - after[s]) for s in alive)
             for s in alive:
-                values[s] = pot * self._weight(after[s]) / weights
+                values[s] = pot * self._weight(limit - after[s]) / weights
             if 3 <= len(alive) < self.players:
                 level = max(after[s] for s in alive)
-                mine = self._weight(level)
+                mine = self._weight(limit - level)
                 chance = mine / (mine + weights)
                 for s in self.seats:
                     if s not in alive:
