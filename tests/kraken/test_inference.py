@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from cardtable.cards import CardSet, Suit
 from cardtable.kraken import DECK, Round, Rules, Seat
-from cardtable.kraken.inference import DealSampler, infer, sample_hidden
+from cardtable.kraken.inference import DealSampler, Inference, _RoemDeals, infer, sample_hidden
 from cardtable.kraken.rules import PlayRules
 
 from .helpers import ALL_RULES
@@ -184,6 +184,108 @@ def test_hand_roem_pass_when_asked_means_some_roem() -> None:
 
     for _ in range(10):
         assert hand_roem(sample_hidden(obs, random.Random(_))[Seat.N], Suit.HEARTS) > 0
+
+
+def test_a_rare_roem_declaration_is_met_by_the_exact_table() -> None:
+    # North declares 120 (four tens and ace-king-queen of spades), East 40 (jack-queen-
+    # king of trumps and stuk), South is passed over: too rare for rejection alone.
+    hands = [
+        "TC TD TH TS QS KS AS 7C",
+        "JH QH KH 8C 7S 9S 8D AD",
+        "9C JC 7D 9D 7H 9H 8S AH",
+        "QC KC AC JD QD KD 8H JS",
+    ]
+    r = position(hands, ["trump H", "roem", "roem", "pass"], roem="hand")
+    obs = r.observation(Seat.W)
+    assert infer(obs).roem == (120, 40, 0, None)
+    sampler = DealSampler(infer(obs))
+    rng = random.Random(2)
+    from cardtable.kraken import hand_roem
+
+    for _ in range(50):
+        deal = sampler.sample(rng)
+        assert [hand_roem(deal[s], Suit.HEARTS) for s in (Seat.N, Seat.E, Seat.S)] == [120, 40, 0]
+        assert deal[Seat.W] == r.hands[Seat.W]
+
+
+def _all_deals(inference: Inference) -> list[tuple[int, ...]]:
+    """Every deal consistent with the card constraints, by brute force."""
+    seats = [s for s in Seat if s != inference.observer]
+    hidden = sorted({c.index for s in seats for c in inference.possible[s]})
+    deals: list[tuple[int, ...]] = []
+
+    def give(i: int, hands: list[int]) -> None:
+        if i == len(hidden):
+            if all(hands[s].bit_count() == inference.counts[s] for s in seats):
+                deals.append(tuple(hands))
+            return
+        for s in seats:
+            if (
+                inference.possible[s].mask >> hidden[i] & 1
+                and hands[s].bit_count() < inference.counts[s]
+            ):
+                hands[s] |= 1 << hidden[i]
+                give(i + 1, hands)
+                hands[s] &= ~(1 << hidden[i])
+
+    start = [0, 0, 0, 0]
+    start[inference.observer] = inference.possible[inference.observer].mask
+    give(0, start)
+    return deals
+
+
+ROEM_RULES = [r for r in ALL_RULES if r.roem == "hand"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(ROEM_RULES), st.integers(0, 2**32), st.integers(14, 30))
+def test_the_exact_roem_table_counts_every_matching_deal(
+    rules: Rules, seed: int, steps: int
+) -> None:
+    r = Round.new(rules, seed % 4, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if r.is_over:
+            return
+        r.apply(rng.choice(r.legal_actions()))
+    if r.is_over or r.to_move is None or r.phase != "play":
+        return
+    view = infer(r.observation(r.to_move))
+    sampler = DealSampler(view)
+    if sampler.count() > 20_000:
+        return
+    matching = {d for d in _all_deals(view) if sampler._roem_ok(list(d))}
+    table = _RoemDeals(view, [s for s in Seat if s != view.observer and view.counts[s]])
+    assert table.count() == len(matching)
+    assert tuple(r.hands[s].mask for s in Seat) in matching
+    for _ in range(20):
+        assert tuple(table.draw(rng)) in matching
+
+
+def test_the_exact_roem_table_draws_uniformly() -> None:
+    r = position(
+        [
+            "7C 8C 9C TC JC QC KC AC",
+            "7D 8D 9D TD JD QD KD AD",
+            "7H 8H 9H TH JH QH KH AH",
+            "7S 8S 9S TS JS QS KS AS",
+        ],
+        ["trump H", "roem", "roem", "roem", "roem"],
+        roem="hand",
+    )
+    rng = random.Random(4)
+    while len(r.tricks) < 4:
+        r.apply(rng.choice(r.legal_actions()))
+    view = infer(r.observation(Seat.N))
+    assert view.roem[1:] == (100, 120, 100)
+    table = _RoemDeals(view, [Seat.E, Seat.S, Seat.W])
+    sampler = DealSampler(view)
+    matching = {d for d in _all_deals(view) if sampler._roem_ok(list(d))}
+    n = table.count()
+    assert n == len(matching) > 1
+    counts = collections.Counter(tuple(table.draw(rng)) for _ in range(300 * n))
+    assert set(counts) == matching
+    assert all(abs(c - 300) < 5 * 300**0.5 for c in counts.values())
 
 
 def test_turned_card_of_random_trump_says_nothing_about_hands() -> None:

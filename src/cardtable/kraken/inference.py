@@ -33,24 +33,33 @@ this. It sees only the observation, never the true hands.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
 
-from cardtable.cards import CardSet, Suit, iter_bits
+from cardtable.cards import Card, CardSet, Rank, Suit, iter_bits
 from cardtable.kraken.fast import legal_mask
 from cardtable.kraken.observation import Observation
-from cardtable.kraken.roem import hand_roem
+from cardtable.kraken.roem import hand_roem_mask
 from cardtable.kraken.rules import PlayRules
 from cardtable.kraken.seat import Seat
 from cardtable.kraken.trick import DECK
 
 __all__ = ["DealSampler", "Inference", "infer", "sample_hidden"]
 
-MAX_ATTEMPTS: Final = 20_000
-"""Rejection attempts for the roem constraints before a sampler gives up."""
+ROEM_ATTEMPTS: Final = 2_000
+"""Draws, over all its samples, that a sampler may see fail the roem constraints
+before it builds the exact table of the deals that meet them (:class:`_RoemDeals`):
+about 30 ms of rejection; the table takes 0.05 to 1 s (benchmarks/deal_sampler.py)."""
+_FOUR_RANKS: Final = tuple(r for r in Rank if r >= Rank.TEN)
+"""The ranks whose four of a kind is roem."""
+_UNSET: Final = -2
+"""A rank no suit has been assigned for yet (:class:`_RoemDeals`)."""
+_DEAD: Final = -1
+"""A rank whose four cards cannot all lie with one constrained seat."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +159,9 @@ class DealSampler:
     The hidden cards are grouped by the set of seats that may hold them; the number of
     consistent deals is counted exactly (memoized over the remaining classes and seat
     capacities), so each draw is uniform. The roem constraints, which concern whole
-    hands, are then met by rejection, which keeps the draw uniform.
+    hands, are first met by rejection; once :data:`ROEM_ATTEMPTS` draws have missed
+    them (a rare declaration), the sampler counts the deals that meet them exactly
+    (:class:`_RoemDeals`) and draws from those from then on. Both ways are uniform.
     """
 
     def __init__(self, inference: Inference) -> None:
@@ -175,6 +186,8 @@ class DealSampler:
             raise ValueError("no deal is consistent with this observation")
         if self.count() == 0:
             raise ValueError("no deal is consistent with this observation")
+        self._roem_deals: _RoemDeals | None = None
+        self._misses = 0
 
     def count(self) -> int:
         """The number of deals consistent with the card constraints (before roem)."""
@@ -243,23 +256,248 @@ class DealSampler:
             wanted = inference.roem[seat]
             if wanted is None or trump is None:
                 continue
-            dealt = CardSet(hands[seat] | inference.played[seat].mask)
-            roem = hand_roem(dealt, Suit(trump))
-            if (wanted == -1 and roem == 0) or (wanted >= 0 and roem != wanted):
+            roem = hand_roem_mask(hands[seat] | inference.played[seat].mask, trump)
+            if not _meets(roem, wanted):
                 return False
         return True
 
     def sample_masks(self, rng: random.Random) -> list[int]:
-        """One consistent deal as four card masks (N, E, S, W)."""
-        for _ in range(MAX_ATTEMPTS):
+        """One consistent deal as four card masks (N, E, S, W).
+
+        Raises ValueError if no consistent deal meets the roem declarations (a record
+        whose declarations its own cards contradict)."""
+        while self._roem_deals is None:
             hands = self._draw(rng)
             if self._roem_ok(hands):
                 return hands
-        raise ValueError("no deal found that matches the roem declarations")
+            self._misses += 1
+            if self._misses >= ROEM_ATTEMPTS:
+                self._roem_deals = _RoemDeals(self._inference, self._seats)
+        return self._roem_deals.draw(rng)
 
     def sample(self, rng: random.Random) -> list[CardSet]:
         """One consistent deal: the unplayed cards of N, E, S, W."""
         return [CardSet(m) for m in self.sample_masks(rng)]
+
+
+def _meets(roem: int, wanted: int) -> bool:
+    """Whether a dealt hand's ``roem`` meets a constraint of :attr:`Inference.roem`."""
+    return roem > 0 if wanted == -1 else roem == wanted
+
+
+_Tail = tuple[tuple[int, ...], tuple[int, ...]]
+"""Run and stuk roem per constrained seat (capped at 1 for "some roem"), and the holder
+of each rank that may still make a four: of the hands so far, or of one suit."""
+_Ways = list[tuple[int, ...]]
+"""Ways to give out one suit: per way, the cards each seat gets."""
+_Table = tuple[int, list[int], list[tuple[_Ways, tuple[int, ...], int]]]
+"""Deals from one suit on; and per signature of that suit, its deals, its ways and the
+cards per seat and roem (as a tail number) after it."""
+
+
+class _RoemDeals:
+    """The consistent deals that meet the roem constraints, counted exactly, suit by suit.
+
+    A hand's roem is its runs and stuk, suit by suit, plus its fours across the suits.
+    So the hidden cards of each suit are given out to the seats in every way their
+    possible sets allow, and a way matters to the rest only through its signature:
+    the number of cards each seat gets, each constrained seat's run and stuk roem in
+    that suit, and who holds the suit's card of each rank that could still make a four
+    for a constrained seat. The deals are counted over the suits, memoized on the cards
+    per seat, the roem and the four holders so far; a draw walks the suits choosing a
+    signature in proportion to the deals below it, then one of its ways uniformly.
+    The roem and four holders (a tail) are numbered, so that the hot loop hashes
+    small integers.
+    """
+
+    def __init__(self, inference: Inference, seats: list[Seat]) -> None:
+        trump = inference.trump
+        assert trump is not None
+        self._observer = inference.observer
+        self._hand = inference.possible[inference.observer].mask
+        self._seats = seats
+        self._caps = tuple(inference.counts[s] for s in seats)
+        constrained = [s for s in seats if inference.roem[s] is not None]
+        self._wanted = tuple(int(inference.roem[s] or 0) for s in constrained)
+        hidden = 0
+        for seat in seats:
+            hidden |= inference.possible[seat].mask
+        played = [inference.played[s].mask for s in constrained]
+        known = hidden | sum(played)
+        ranks = [
+            rank
+            for rank in _FOUR_RANKS
+            if all(known >> Card(suit, rank).index & 1 for suit in Suit)
+        ]
+        self._values = tuple(200 if rank == Rank.JACK else 100 for rank in ranks)
+        self._tails: list[_Tail] = []
+        self._tail_numbers: dict[_Tail, int] = {}
+        suits: list[dict[tuple[int, ...], list[tuple[int, _Ways]]]] = []
+        for suit in Suit:
+            cards = [c for c in iter_bits(hidden) if c // 13 == suit]
+            allowed = [
+                [i for i, s in enumerate(seats) if inference.possible[s].mask >> c & 1]
+                for c in cards
+            ]
+            parts: dict[tuple[tuple[int, ...], int], _Ways] = {}
+            for owners in itertools.product(*allowed):
+                given = [0] * len(seats)
+                for card, i in zip(cards, owners, strict=True):
+                    given[i] |= 1 << card
+                held = [
+                    given[seats.index(s)] | (p & 0x1FFF << 13 * suit)
+                    for s, p in zip(constrained, played, strict=True)
+                ]
+                roem = [
+                    min(hand_roem_mask(h, trump), 1) if w == -1 else hand_roem_mask(h, trump)
+                    for h, w in zip(held, self._wanted, strict=True)
+                ]
+                if any(r > w >= 0 for r, w in zip(roem, self._wanted, strict=True)):
+                    continue
+                holders = tuple(
+                    next((k for k, h in enumerate(held) if h >> Card(suit, rank).index & 1), _DEAD)
+                    for rank in ranks
+                )
+                signature = (
+                    tuple(g.bit_count() for g in given),
+                    self._number((tuple(roem), holders)),
+                )
+                parts.setdefault(signature, []).append(tuple(given))
+            by_dealt: dict[tuple[int, ...], list[tuple[int, _Ways]]] = {}
+            for (dealt, part), ways in parts.items():
+                by_dealt.setdefault(dealt, []).append((part, ways))
+            suits.append(by_dealt)
+        # The first suit is counted from one state and the last only for the cards
+        # that complete the hands, so the suits with the most signatures go there;
+        # the states multiply through the middle, so the smaller middle suit first.
+        suits.sort(key=lambda by_dealt: -sum(map(len, by_dealt.values())))
+        self._suits = [suits[0], *suits[:1:-1], suits[1]]
+        self._merged: dict[tuple[int, int], int] = {}
+        self._memo: dict[tuple[int, tuple[int, ...], int], _Table] = {}
+        self._last_memo: dict[tuple[tuple[int, ...], int], _Table] = {}
+        self._start = self._number(((0,) * len(constrained), (_UNSET,) * len(ranks)))
+        if self._table(0, (0,) * len(seats), self._start)[0] == 0:
+            raise ValueError("no deal is consistent with the roem declarations")
+
+    def _number(self, tail: _Tail) -> int:
+        number = self._tail_numbers.get(tail)
+        if number is None:
+            number = self._tail_numbers[tail] = len(self._tails)
+            self._tails.append(tail)
+        return number
+
+    def _merge(self, tail: int, part: int) -> int:
+        """The tail after one more suit given out as ``part``; -1 if over a target."""
+        key = (tail, part)
+        merged = self._merged.get(key)
+        if merged is not None:
+            return merged
+        (roem, holders), (extra, suit_holders) = self._tails[tail], self._tails[part]
+        total = []
+        for so_far, more, wanted in zip(roem, extra, self._wanted, strict=True):
+            value = so_far + more
+            total.append(min(value, 1) if wanted == -1 else value)
+        if any(t > w >= 0 for t, w in zip(total, self._wanted, strict=True)):
+            merged = -1
+        else:
+            # A seat that already has some roem, as it must, needs no fours.
+            done = {k for k, w in enumerate(self._wanted) if w == -1 and total[k]}
+            merged = self._number(
+                (
+                    tuple(total),
+                    tuple(
+                        _DEAD
+                        if old in done or new in done
+                        else new
+                        if old == _UNSET
+                        else old
+                        if old == new
+                        else _DEAD
+                        for old, new in zip(holders, suit_holders, strict=True)
+                    ),
+                )
+            )
+        self._merged[key] = merged
+        return merged
+
+    def _complete(self, tail: int) -> bool:
+        """Whether hands with this roem and these four holders meet the constraints."""
+        roem, holders = self._tails[tail]
+        totals = list(roem)
+        for holder, value in zip(holders, self._values, strict=True):
+            if holder >= 0:
+                totals[holder] += value
+        return all(_meets(t, w) for t, w in zip(totals, self._wanted, strict=True))
+
+    def _table(self, suit: int, cards: tuple[int, ...], tail: int) -> _Table:
+        """The deals from ``suit`` on, given the cards per seat and the tail so far."""
+        key = (suit, cards, tail)
+        cached = self._memo.get(key)
+        if cached is not None:
+            return cached
+        if suit == len(self._suits) - 1:
+            # The last suit completes every hand: only its own cards matter.
+            needed = tuple(cap - n for cap, n in zip(self._caps, cards, strict=True))
+            result = self._last(needed, tail)
+        else:
+            weights: list[int] = []
+            choices: list[tuple[_Ways, tuple[int, ...], int]] = []
+            for dealt, parts in self._suits[suit].items():
+                now = tuple(a + b for a, b in zip(cards, dealt, strict=True))
+                if any(map(int.__gt__, now, self._caps)):
+                    continue
+                for part, ways in parts:
+                    merged = self._merged.get((tail, part))
+                    if merged is None:
+                        merged = self._merge(tail, part)
+                    if merged < 0:
+                        continue
+                    hit = self._memo.get((suit + 1, now, merged))
+                    below = (hit or self._table(suit + 1, now, merged))[0]
+                    if below:
+                        weights.append(below * len(ways))
+                        choices.append((ways, now, merged))
+            result = (sum(weights), weights, choices)
+        self._memo[key] = result
+        return result
+
+    def _last(self, needed: tuple[int, ...], tail: int) -> _Table:
+        """The deals that complete the hands with the last suit."""
+        key = (needed, tail)
+        cached = self._last_memo.get(key)
+        if cached is not None:
+            return cached
+        weights: list[int] = []
+        choices: list[tuple[_Ways, tuple[int, ...], int]] = []
+        for part, ways in self._suits[-1].get(needed, ()):
+            merged = self._merge(tail, part)
+            if merged >= 0 and self._complete(merged):
+                weights.append(len(ways))
+                choices.append((ways, self._caps, merged))
+        result = (sum(weights), weights, choices)
+        self._last_memo[key] = result
+        return result
+
+    def count(self) -> int:
+        """The number of consistent deals that meet the roem constraints."""
+        return self._table(0, (0,) * len(self._seats), self._start)[0]
+
+    def draw(self, rng: random.Random) -> list[int]:
+        """One deal, uniform among those that meet the constraints, as four masks."""
+        hands = [0, 0, 0, 0]
+        hands[self._observer] = self._hand
+        cards, tail = (0,) * len(self._seats), self._start
+        for suit in range(len(self._suits)):
+            total, weights, choices = self._table(suit, cards, tail)
+            pick = rng.randrange(total)
+            choice = 0
+            while pick >= weights[choice]:
+                pick -= weights[choice]
+                choice += 1
+            ways, cards, tail = choices[choice]
+            for seat, given in zip(self._seats, ways[rng.randrange(len(ways))], strict=True):
+                hands[seat] |= given
+        return hands
 
 
 def _splits(total: int, caps: list[int]) -> Iterator[tuple[int, ...]]:

@@ -25,6 +25,7 @@ from cardtable.kraken.trick import DECK, check_cards
 __all__ = [
     "declared_roem",
     "hand_roem",
+    "hand_roem_mask",
     "hand_roem_values",
     "has_stuk",
     "roem_parts",
@@ -113,8 +114,12 @@ def hand_roem(hand: Iterable[Card], trump: Suit) -> int:
     """The roem a hand can declare: each run of 3 is 20, of 4 is 50, of 5 or more 100;
     stuk 20 on top; each four T, Q, K or A 100, four J 200. A card may count in a run
     and in a four of a kind."""
-    mask = _mask(hand)
-    stuk = stuk_mask(trump)
+    return hand_roem_mask(_mask(hand), int(trump))
+
+
+def hand_roem_mask(mask: int, trump: int) -> int:
+    """:func:`hand_roem` for a card mask and a trump suit number, for the hot paths."""
+    stuk = stuk_mask(Suit(trump))
     return _hand_runs(mask) + (20 if mask & stuk == stuk else 0) + _fours(mask)
 
 
