@@ -12,7 +12,7 @@ from cardtable.kraken import DECK, Round, Rules, Seat
 from cardtable.kraken.inference import DealSampler, Inference, _RoemDeals, infer, sample_hidden
 from cardtable.kraken.rules import PlayRules
 
-from .helpers import ALL_RULES
+from .helpers import ALL_RULES, play_up_to
 
 
 def position(hands: list[str], actions: list[str], dealer: Seat = Seat.W, **rules: object) -> Round:
@@ -244,10 +244,7 @@ def test_the_exact_roem_table_counts_every_matching_deal(
 ) -> None:
     r = Round.new(rules, seed % 4, seed)
     rng = random.Random(seed)
-    for _ in range(steps):
-        if r.is_over:
-            return
-        r.apply(rng.choice(r.legal_actions()))
+    play_up_to(r, rng, steps)
     if r.is_over or r.to_move is None or r.phase != "play":
         return
     view = infer(r.observation(r.to_move))
