@@ -287,6 +287,31 @@ def test_a_free_discard_asks_for_the_suit_of_the_ace() -> None:
     assert signal_choice(plain.observation(1), estimates) is None  # no agreed signals
 
 
+def test_cards_the_worlds_value_alike_go_to_the_heuristics_choice() -> None:
+    from cardtable.bots import kraken_heuristic
+
+    round_ = Round.from_hands(
+        Rules(challenges=False, roem="none"),
+        [
+            "AC TC 7C 8D 9D 7H 8H 9H",
+            "KC QC 7D TD JD QD KD AD",
+            "JC 9C 8C TH JH QH KH AH",
+            "7S 8S 9S TS JS QS KS AS",
+        ],
+        dealer=3,
+    )
+    round_.apply("trump H")
+    observation = round_.observation(0)  # North leads
+    legal = list(observation.legal_actions)
+    wanted = kraken_heuristic.play_card(observation, random.Random(0))
+    assert wanted != legal[0]  # PIMC alone would take the first of equal cards
+    bot = KrakenExpert(worlds=1, seed=0, signals=False)
+    alike = {action: Estimate(10.0, 100.0, 0.0, 1) for action in legal}
+    assert bot.pick(observation, alike) == wanted
+    better = dict(alike, **{legal[-1]: Estimate(11.0, 121.0, 0.0, 1)})
+    assert bot.pick(observation, better) == legal[-1]  # a better card is never overruled
+
+
 def test_worlds_where_the_asker_lacks_the_ace_weigh_less() -> None:
     round_ = _east_cannot_follow()
     round_.apply("KS")  # East discards a high spade: asks for spades

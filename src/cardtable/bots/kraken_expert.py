@@ -40,6 +40,7 @@ from collections.abc import Callable
 from statistics import fmean
 from typing import Any
 
+from cardtable.bots import kraken_heuristic as heuristic
 from cardtable.bots.base import INFERENCE, game_of
 from cardtable.bots.kraken_bidding import BiddingModel
 from cardtable.bots.kraken_endgame import InformationSets
@@ -113,14 +114,22 @@ class KrakenExpert(PimcBot):
 
     def pick(self, observation: KrakenObservation, estimates: dict[str, Estimate]) -> str:
         """The action :meth:`act` takes given the ``estimates``: a free signalling
-        discard (when the bot signals), else PIMC's choice."""
+        discard (when the bot signals), else PIMC's choice; cards the worlds value
+        exactly alike (say, every world ends nat) go to the heuristic's choice."""
         if observation.phase != "play" and self.bidding == "model":
             return BiddingModel.load().choose(observation)
         if self.signals and observation.phase == "play":
             signal = signal_choice(observation, estimates)
             if signal is not None:
                 return signal
-        return self.choose(observation, estimates)
+        choice = self.choose(observation, estimates)
+        if observation.phase == "play":
+            best = estimates[choice].total
+            tied = [action for action, e in estimates.items() if e.total == best]
+            preferred = heuristic.play_card(observation, self._rng) if len(tied) > 1 else choice
+            if preferred in tied:
+                return preferred
+        return choice
 
     def estimates(self, observation: Any) -> dict[str, Estimate]:
         """Each legal action's :class:`~cardtable.bots.pimc.Estimate` within the budget."""
