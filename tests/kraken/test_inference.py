@@ -184,6 +184,11 @@ def test_hand_roem_pass_when_asked_means_some_roem() -> None:
 
     for _ in range(10):
         assert hand_roem(sample_hidden(obs, random.Random(_))[Seat.N], Suit.HEARTS) > 0
+    sampler = DealSampler(infer(obs))
+    rng = random.Random(1)
+    for _ in range(3000):
+        sampler.sample_masks(rng)
+    assert sampler._roem_deals is None  # rejection finds deals often: no table needed
 
 
 def test_a_rare_roem_declaration_is_met_by_the_exact_table() -> None:
@@ -206,6 +211,7 @@ def test_a_rare_roem_declaration_is_met_by_the_exact_table() -> None:
         deal = sampler.sample(rng)
         assert [hand_roem(deal[s], Suit.HEARTS) for s in (Seat.N, Seat.E, Seat.S)] == [120, 40, 0]
         assert deal[Seat.W] == r.hands[Seat.W]
+    assert sampler._roem_deals is not None  # drawn from the exact table
 
 
 def _all_deals(inference: Inference) -> list[tuple[int, ...]]:

@@ -54,6 +54,9 @@ ROEM_ATTEMPTS: Final = 2_000
 """Draws, over all its samples, that a sampler may see fail the roem constraints
 before it builds the exact table of the deals that meet them (:class:`_RoemDeals`):
 about 30 ms of rejection; the table takes 0.05 to 1 s (benchmarks/deal_sampler.py)."""
+ROEM_MISSES_PER_DEAL: Final = 20
+"""Nor is the table built while rejection finds a deal for every this many misses (an
+acceptance above about 5%): then a draw costs little more than one from the table."""
 _FOUR_RANKS: Final = tuple(r for r in Rank if r >= Rank.TEN)
 """The ranks whose four of a kind is roem."""
 _UNSET: Final = -2
@@ -160,8 +163,9 @@ class DealSampler:
     consistent deals is counted exactly (memoized over the remaining classes and seat
     capacities), so each draw is uniform. The roem constraints, which concern whole
     hands, are first met by rejection; once :data:`ROEM_ATTEMPTS` draws have missed
-    them (a rare declaration), the sampler counts the deals that meet them exactly
-    (:class:`_RoemDeals`) and draws from those from then on. Both ways are uniform.
+    them, and :data:`ROEM_MISSES_PER_DEAL` for every deal found (a rare declaration),
+    the sampler counts the deals that meet them exactly (:class:`_RoemDeals`) and
+    draws from those from then on. Both ways are uniform.
     """
 
     def __init__(self, inference: Inference) -> None:
@@ -187,7 +191,7 @@ class DealSampler:
         if self.count() == 0:
             raise ValueError("no deal is consistent with this observation")
         self._roem_deals: _RoemDeals | None = None
-        self._misses = 0
+        self._misses = self._found = 0
 
     def count(self) -> int:
         """The number of deals consistent with the card constraints (before roem)."""
@@ -269,9 +273,10 @@ class DealSampler:
         while self._roem_deals is None:
             hands = self._draw(rng)
             if self._roem_ok(hands):
+                self._found += 1
                 return hands
             self._misses += 1
-            if self._misses >= ROEM_ATTEMPTS:
+            if self._misses >= max(ROEM_ATTEMPTS, ROEM_MISSES_PER_DEAL * self._found):
                 self._roem_deals = _RoemDeals(self._inference, self._seats)
         return self._roem_deals.draw(rng)
 
