@@ -232,12 +232,7 @@ class DealSampler:
         caps = self._caps
         for index, (allowed, cards) in enumerate(self._classes):
             total, splits, weights = self._table(index, caps)
-            pick = rng.randrange(total)
-            choice = 0
-            while pick >= weights[choice]:
-                pick -= weights[choice]
-                choice += 1
-            split = splits[choice]
+            split = splits[_weighted_index(rng, total, weights)]
             shuffled = list(cards)
             rng.shuffle(shuffled)
             rest = list(caps)
@@ -285,6 +280,17 @@ class DealSampler:
         return [CardSet(m) for m in self.sample_masks(rng)]
 
 
+def _weighted_index(rng: random.Random, total: int, weights: list[int]) -> int:
+    """An index drawn in proportion to the integer ``weights`` (summing to ``total``),
+    exactly, however large they are."""
+    pick = rng.randrange(total)
+    index = 0
+    while pick >= weights[index]:
+        pick -= weights[index]
+        index += 1
+    return index
+
+
 def _meets(roem: int, wanted: int) -> bool:
     """Whether a dealt hand's ``roem`` meets a constraint of :attr:`Inference.roem`."""
     return roem > 0 if wanted == -1 else roem == wanted
@@ -328,6 +334,7 @@ class _RoemDeals:
         for seat in seats:
             hidden |= inference.possible[seat].mask
         played = [inference.played[s].mask for s in constrained]
+        positions = [seats.index(s) for s in constrained]
         known = hidden | sum(played)
         ranks = [
             rank
@@ -350,23 +357,17 @@ class _RoemDeals:
                 for card, i in zip(cards, owners, strict=True):
                     given[i] |= 1 << card
                 held = [
-                    given[seats.index(s)] | (p & 0x1FFF << 13 * suit)
-                    for s, p in zip(constrained, played, strict=True)
+                    given[i] | (p & 0x1FFF << 13 * suit)
+                    for i, p in zip(positions, played, strict=True)
                 ]
-                roem = [
-                    min(hand_roem_mask(h, trump), 1) if w == -1 else hand_roem_mask(h, trump)
-                    for h, w in zip(held, self._wanted, strict=True)
-                ]
-                if any(r > w >= 0 for r, w in zip(roem, self._wanted, strict=True)):
+                roem = self._capped([hand_roem_mask(h, trump) for h in held])
+                if roem is None:
                     continue
                 holders = tuple(
                     next((k for k, h in enumerate(held) if h >> Card(suit, rank).index & 1), _DEAD)
                     for rank in ranks
                 )
-                signature = (
-                    tuple(g.bit_count() for g in given),
-                    self._number((tuple(roem), holders)),
-                )
+                signature = (tuple(g.bit_count() for g in given), self._number((roem, holders)))
                 parts.setdefault(signature, []).append(tuple(given))
             by_dealt: dict[tuple[int, ...], list[tuple[int, _Ways]]] = {}
             for (dealt, part), ways in parts.items():
@@ -381,7 +382,7 @@ class _RoemDeals:
         self._memo: dict[tuple[int, tuple[int, ...], int], _Table] = {}
         self._last_memo: dict[tuple[tuple[int, ...], int], _Table] = {}
         self._start = self._number(((0,) * len(constrained), (_UNSET,) * len(ranks)))
-        if self._table(0, (0,) * len(seats), self._start)[0] == 0:
+        if self.count() == 0:
             raise ValueError("no deal is consistent with the roem declarations")
 
     def _number(self, tail: _Tail) -> int:
@@ -398,18 +399,15 @@ class _RoemDeals:
         if merged is not None:
             return merged
         (roem, holders), (extra, suit_holders) = self._tails[tail], self._tails[part]
-        total = []
-        for so_far, more, wanted in zip(roem, extra, self._wanted, strict=True):
-            value = so_far + more
-            total.append(min(value, 1) if wanted == -1 else value)
-        if any(t > w >= 0 for t, w in zip(total, self._wanted, strict=True)):
+        total = self._capped([a + b for a, b in zip(roem, extra, strict=True)])
+        if total is None:
             merged = -1
         else:
             # A seat that already has some roem, as it must, needs no fours.
             done = {k for k, w in enumerate(self._wanted) if w == -1 and total[k]}
             merged = self._number(
                 (
-                    tuple(total),
+                    total,
                     tuple(
                         _DEAD
                         if old in done or new in done
@@ -424,6 +422,13 @@ class _RoemDeals:
             )
         self._merged[key] = merged
         return merged
+
+    def _capped(self, roem: list[int]) -> tuple[int, ...] | None:
+        """Run and stuk roem per constrained seat as the tails keep it (1 for any,
+        where "some roem" is wanted), or None if a declared amount is exceeded."""
+        if any(r > w >= 0 for r, w in zip(roem, self._wanted, strict=True)):
+            return None
+        return tuple(min(r, 1) if w == -1 else r for r, w in zip(roem, self._wanted, strict=True))
 
     def _complete(self, tail: int) -> bool:
         """Whether hands with this roem and these four holders meet the constraints."""
@@ -441,28 +446,30 @@ class _RoemDeals:
         if cached is not None:
             return cached
         if suit == len(self._suits) - 1:
-            # The last suit completes every hand: only its own cards matter.
+            # The last suit completes every hand: only its own cards matter, so the
+            # work is shared among the states that need the same cards.
             needed = tuple(cap - n for cap, n in zip(self._caps, cards, strict=True))
-            result = self._last(needed, tail)
-        else:
-            weights: list[int] = []
-            choices: list[tuple[_Ways, tuple[int, ...], int]] = []
-            for dealt, parts in self._suits[suit].items():
-                now = tuple(a + b for a, b in zip(cards, dealt, strict=True))
-                if any(map(int.__gt__, now, self._caps)):
+            self._memo[key] = self._last(needed, tail)
+            return self._memo[key]
+        weights: list[int] = []
+        choices: list[tuple[_Ways, tuple[int, ...], int]] = []
+        for dealt, parts in self._suits[suit].items():
+            now = tuple(a + b for a, b in zip(cards, dealt, strict=True))
+            if any(map(int.__gt__, now, self._caps)):
+                continue
+            for part, ways in parts:
+                # the hot loop: the caches are read here before any call
+                merged = self._merged.get((tail, part))
+                if merged is None:
+                    merged = self._merge(tail, part)
+                if merged < 0:
                     continue
-                for part, ways in parts:
-                    merged = self._merged.get((tail, part))
-                    if merged is None:
-                        merged = self._merge(tail, part)
-                    if merged < 0:
-                        continue
-                    hit = self._memo.get((suit + 1, now, merged))
-                    below = (hit or self._table(suit + 1, now, merged))[0]
-                    if below:
-                        weights.append(below * len(ways))
-                        choices.append((ways, now, merged))
-            result = (sum(weights), weights, choices)
+                cached = self._memo.get((suit + 1, now, merged))
+                below = (cached or self._table(suit + 1, now, merged))[0]
+                if below:
+                    weights.append(below * len(ways))
+                    choices.append((ways, now, merged))
+        result = (sum(weights), weights, choices)
         self._memo[key] = result
         return result
 
@@ -494,12 +501,7 @@ class _RoemDeals:
         cards, tail = (0,) * len(self._seats), self._start
         for suit in range(len(self._suits)):
             total, weights, choices = self._table(suit, cards, tail)
-            pick = rng.randrange(total)
-            choice = 0
-            while pick >= weights[choice]:
-                pick -= weights[choice]
-                choice += 1
-            ways, cards, tail = choices[choice]
+            ways, cards, tail = choices[_weighted_index(rng, total, weights)]
             for seat, given in zip(self._seats, ways[rng.randrange(len(ways))], strict=True):
                 hands[seat] |= given
         return hands
