@@ -126,8 +126,7 @@ class KrakenExpert(PimcBot):
         if observation.phase == "play":
             best = estimates[choice].total
             tied = [action for action, e in estimates.items() if e.total == best]
-            preferred = heuristic.play_card(observation, self._rng) if len(tied) > 1 else choice
-            if preferred in tied:
+            if len(tied) > 1 and (preferred := heuristic.play_card(observation, self._rng)) in tied:
                 return preferred
         return choice
 
