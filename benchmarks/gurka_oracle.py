@@ -30,36 +30,36 @@ from cardtable.bots import gurka_expert
 from cardtable.bots.base import BotDriver
 from cardtable.gurka.observation import Observation
 
-_truth: dict[str, Any] = {"round": None}
-
-
-class _TellingDriver(BotDriver):
-    """A driver that keeps the round in play where the oracle sampler can see it."""
-
-    def _act(self, seat: int, observation: Any) -> str:
-        _truth["round"] = self.current_round(self.state)
-        return super()._act(seat, observation)
-
 
 class _OracleSampler(gurka_expert.WorldSampler):
-    """The expert's sampler, except that within the chosen stages of the round every
-    world is the true deal."""
+    """The expert's sampler, except that within the chosen ``stages`` of the round
+    every world is the true deal (``round``, set by :class:`_TellingDriver` before
+    each decision)."""
 
     stages = range(1, 7)
+    round: Any = None
 
     def __init__(self, obs: Observation, *args: Any, **kwargs: Any) -> None:
         super().__init__(obs, *args, **kwargs)
-        self.oracle = obs.tricks_left in self.stages
+        self.truth: list[list[int]] | None = None
+        if obs.tricks_left in self.stages and self.round is not None:
+            self.truth = [[] for _ in range(self.players)]
+            for seat, held in self.round.hands.items():
+                self.truth[seat] = sorted(int(card.rank) for card in held)
 
     def sample(self, rng: random.Random) -> tuple[list[list[int]], float]:
         """The true hands within the chosen stages, else a weighted draw."""
-        round_ = _truth["round"]
-        if not self.oracle or round_ is None:
+        if self.truth is None:
             return super().sample(rng)
-        hands: list[list[int]] = [[] for _ in range(self.players)]
-        for seat, held in round_.hands.items():
-            hands[seat] = sorted(int(card.rank) for card in held)
-        return hands, 1.0
+        return [hand[:] for hand in self.truth], 1.0
+
+
+class _TellingDriver(BotDriver):
+    """A driver that shows the oracle sampler the round in play."""
+
+    def _act(self, seat: int, observation: Any) -> str:
+        _OracleSampler.round = self.current_round(self.state)
+        return super()._act(seat, observation)
 
 
 def main() -> None:
@@ -77,7 +77,7 @@ def main() -> None:
     low, high = (int(part) for part in args.tricks.split(","))
     _OracleSampler.stages = range(low, high + 1)
     gurka_expert.WorldSampler = _OracleSampler  # type: ignore[misc]
-    gurka_duel.BotDriver = _TellingDriver  # type: ignore[misc]
+    gurka_duel.BotDriver = _TellingDriver  # type: ignore[attr-defined]
     result = gurka_duel.gurka_rotated(
         ("expert", {"milliseconds": args.milliseconds}),
         (args.opponent, json.loads(args.opponent_options)),
