@@ -449,8 +449,8 @@ class _RoemDeals:
             # The last suit completes every hand: only its own cards matter, so the
             # work is shared among the states that need the same cards.
             needed = tuple(cap - n for cap, n in zip(self._caps, cards, strict=True))
-            self._memo[key] = self._last(needed, tail)
-            return self._memo[key]
+            last = self._memo[key] = self._last(needed, tail)
+            return last
         weights: list[int] = []
         choices: list[tuple[_Ways, tuple[int, ...], int]] = []
         for dealt, parts in self._suits[suit].items():
