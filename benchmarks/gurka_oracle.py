@@ -25,26 +25,25 @@ import random
 from pathlib import Path
 from typing import Any
 
+from oracle_driver import TellingDriver, Truth
+
 from cardtable.arena import gurka_duel
 from cardtable.bots import gurka_expert
-from cardtable.bots.base import BotDriver
 from cardtable.gurka.observation import Observation
 
 
 class _OracleSampler(gurka_expert.WorldSampler):
     """The expert's sampler, except that within the chosen ``stages`` of the round
-    every world is the true deal (``round``, set by :class:`_TellingDriver` before
-    each decision)."""
+    every world is the true deal (:attr:`Truth.round`)."""
 
     stages = range(1, 7)
-    round: Any = None
 
     def __init__(self, obs: Observation, *args: Any, **kwargs: Any) -> None:
         super().__init__(obs, *args, **kwargs)
         self.truth: list[list[int]] | None = None
-        if obs.tricks_left in self.stages and self.round is not None:
+        if obs.tricks_left in self.stages and Truth.round is not None:
             self.truth = [[] for _ in range(self.players)]
-            for seat, held in self.round.hands.items():
+            for seat, held in Truth.round.hands.items():
                 self.truth[seat] = sorted(int(card.rank) for card in held)
 
     def sample(self, rng: random.Random) -> tuple[list[list[int]], float]:
@@ -52,14 +51,6 @@ class _OracleSampler(gurka_expert.WorldSampler):
         if self.truth is None:
             return super().sample(rng)
         return [hand[:] for hand in self.truth], 1.0
-
-
-class _TellingDriver(BotDriver):
-    """A driver that shows the oracle sampler the round in play."""
-
-    def _act(self, seat: int, observation: Any) -> str:
-        _OracleSampler.round = self.current_round(self.state)
-        return super()._act(seat, observation)
 
 
 def main() -> None:
@@ -77,7 +68,7 @@ def main() -> None:
     low, high = (int(part) for part in args.tricks.split(","))
     _OracleSampler.stages = range(low, high + 1)
     gurka_expert.WorldSampler = _OracleSampler  # type: ignore[misc]
-    gurka_duel.BotDriver = _TellingDriver  # type: ignore[attr-defined]
+    gurka_duel.BotDriver = TellingDriver  # type: ignore[attr-defined]
     result = gurka_duel.gurka_rotated(
         ("expert", {"milliseconds": args.milliseconds}),
         (args.opponent, json.loads(args.opponent_options)),

@@ -25,8 +25,9 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
+from oracle_driver import TellingDriver, Truth
+
 from cardtable import cli
-from cardtable.bots.base import BotDriver
 from cardtable.bots.kraken_expert import KrakenExpert
 from cardtable.kraken.observation import Observation
 from cardtable.kraken.round import Round
@@ -34,30 +35,21 @@ from cardtable.kraken.round import Round
 _plain_sampler = KrakenExpert._sampler
 
 
-class _Truth:
-    """The round in play (set by :class:`_TellingDriver` before each decision) and
-    the hand sizes at which the expert is shown it."""
-
-    round: Any = None
-    stages = range(1, 9)
-
-
 def _oracle_sampler(
-    self: KrakenExpert, observation: Observation
-) -> tuple[Callable[[], tuple[Round, float]], float]:
-    """The true deal as every world within the chosen stages, else the expert's own."""
-    truth = _Truth.round
-    if observation.phase == "play" and len(observation.hand) in _Truth.stages and truth:
-        return (lambda: (truth.copy(), 1.0)), 0.0
-    return _plain_sampler(self, observation)
+    stages: range,
+) -> Callable[[KrakenExpert, Observation], tuple[Callable[[], tuple[Round, float]], float]]:
+    """The expert's sampler, except that at its card decisions with a hand size in
+    ``stages`` every world is the true deal."""
 
+    def sampler(
+        self: KrakenExpert, observation: Observation
+    ) -> tuple[Callable[[], tuple[Round, float]], float]:
+        truth = Truth.round
+        if observation.phase == "play" and len(observation.hand) in stages and truth:
+            return (lambda: (truth.copy(), 1.0)), 0.0
+        return _plain_sampler(self, observation)
 
-class _TellingDriver(BotDriver):
-    """A driver that shows the oracle sampler the round in play."""
-
-    def _act(self, seat: int, observation: Any) -> str:
-        _Truth.round = self.current_round(self.state)
-        return super()._act(seat, observation)
+    return sampler
 
 
 def main() -> None:
@@ -67,11 +59,10 @@ def main() -> None:
     parser.add_argument("arena", nargs=argparse.REMAINDER, help="-- then the arena's arguments")
     args = parser.parse_args()
     low, high = (int(part) for part in args.tricks.split(","))
-    _Truth.stages = range(low, high + 1)
-    KrakenExpert._sampler = _oracle_sampler  # type: ignore[method-assign]
+    KrakenExpert._sampler = _oracle_sampler(range(low, high + 1))  # type: ignore[method-assign,assignment]
     # the module, not the function of the same name that cardtable.arena exports
     arena_play: Any = importlib.import_module("cardtable.arena.play")
-    arena_play.BotDriver = _TellingDriver
+    arena_play.BotDriver = TellingDriver
     arena = [a for a in args.arena if a != "--"]
     raise SystemExit(cli.main(["arena", "kraken", *arena]))
 
