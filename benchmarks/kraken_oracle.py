@@ -10,10 +10,13 @@ not have, and at which stage of the round that information would count.
 This is a diagnostic, not a bot: the true deal reaches the expert only through the
 patches this script makes to its own process (and the worker processes it forks).
 
-Run (the card-play match of docs/bots.md, with the true deal at every card)::
+Run (the card-play match of docs/bots.md, with the true deal at every card; the
+opening-lead prior off, or its 20 pseudo-worlds would outweigh the true one at the
+first card)::
 
     .venv/bin/python benchmarks/kraken_oracle.py --tricks 1,8 -- \\
-        'expert{"milliseconds":100,"inference":"play","endgame":0}' 'pimc{"milliseconds":100}' \\
+        'expert{"milliseconds":100,"inference":"play","endgame":0,"lead":0}' \\
+        'pimc{"milliseconds":100}' \\
         --format duplicate --contracts fixed --deals 200 --seed 1 --workers 2 \\
         --out runs/kraken-oracle-ams
 """
@@ -63,7 +66,7 @@ def main() -> None:
     # the module, not the function of the same name that cardtable.arena exports
     arena_play: Any = importlib.import_module("cardtable.arena.play")
     arena_play.BotDriver = TellingDriver
-    arena = [a for a in args.arena if a != "--"]
+    arena = args.arena[1:] if args.arena[:1] == ["--"] else args.arena
     raise SystemExit(cli.main(["arena", "kraken", *arena]))
 
 
