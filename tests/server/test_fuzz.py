@@ -2,7 +2,7 @@
 random first frames on new sockets, and every HTTP operation of the OpenAPI schema
 (Schemathesis). Nothing may crash the server, answer ``internal`` or a 5xx, or close a
 socket except in the documented cases: a frame over uvicorn's size limit (1009), a
-text frame that is not UTF-8 (1007), more than ``MAX_REFUSALS`` malformed messages,
+text frame that is not UTF-8 (1007), more than ``MAX_REFUSALS`` malformed messages (1008),
 and a first message that is not a valid ``auth``."""
 
 from __future__ import annotations
@@ -259,7 +259,7 @@ class Player:
             while message["type"] in BROADCASTS:
                 message = self._next(self.ws)
             assert f"error:{message.get('code')}" in expect.replies, (frame, message)
-            self._closed(1000)
+            self._closed(1008)  # a policy violation, with a reason
             return
         self.ws.send(json.dumps({"type": "ping"}))
         pongs = 2 if expect.replies == {"pong"} else 1
@@ -363,7 +363,7 @@ def test_random_frames_on_a_players_socket(tmp_path: Path) -> None:
             assert player.closes.get(1007) and player.closes.get(1009)
             for _ in range(MAX_REFUSALS + 1):
                 player.check(_text("not json"))
-            assert player.closes.get(1000)
+            assert player.closes.get(1008)
         finally:
             player.ws.close()
         _still_serves(server, table_id)

@@ -102,6 +102,7 @@ class Play:
             taken_back = seat is not None and rt.controller.get(seat) == "bot"
             rt.clients.add(client)
             if seat is not None:
+                rt.away_since.pop(seat, None)
                 self._service.scheduler.returned(rt, seat)  # says so when taken back
             client.send(self.state_message(rt, client))
             if seat is not None and arriving and not taken_back:
@@ -115,6 +116,7 @@ class Play:
             rt.clients.discard(client)
             rt.last_active = time.monotonic()
             if client.seat is not None and not rt.connected(client.seat):
+                rt.away_since[client.seat] = self._service.clock.now()
                 self._service.scheduler.hold(rt, client.seat)
                 self.send_seat(rt, client.seat)  # everyone sees the player is away
 

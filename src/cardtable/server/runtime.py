@@ -33,6 +33,10 @@ class Client:
     seat: int | None
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(256))
     overflowed: bool = False
+    close_code: int = 1000
+    close_reason: str = ""
+    """How the writer closes the socket once its queue ends (:meth:`close`)."""
+    closing: bool = False
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message``; a client that falls too far behind is disconnected."""
@@ -46,16 +50,27 @@ class Client:
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
-            self.overflowed = True
-            self.queue = asyncio.Queue(1)
-            self.queue.put_nowait(None)
+            self._end(1008, "too far behind: the messages for this client overflowed")
 
-    def close(self) -> None:
-        """Ask the writer to close the socket."""
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        """Ask the writer to close the socket with ``code`` and ``reason`` after what
+        is queued (at once, dropping the rest, when the queue is full); the first
+        close asked for is the one made."""
+        if self.overflowed or self.closing:
+            return
+        self.closing = True
+        self.close_code, self.close_reason = code, reason
         try:
             self.queue.put_nowait(None)
         except asyncio.QueueFull:
-            self.overflowed = True
+            self._end(code, reason)
+
+    def _end(self, code: int, reason: str) -> None:
+        """Drop what is queued and close with ``code`` (the client is too far behind)."""
+        self.overflowed = True
+        self.close_code, self.close_reason = code, reason
+        self.queue = asyncio.Queue(1)
+        self.queue.put_nowait(None)
 
 
 def chat_room(client: Client) -> str:
@@ -78,6 +93,10 @@ class Runtime:
     clients: set[Client] = field(default_factory=set)
     controller: dict[int, str] = field(default_factory=dict)
     holds: dict[int, Handle] = field(default_factory=dict)
+    away_since: dict[int, float] = field(default_factory=dict)
+    """When each seat's player was last seen leaving (clock time), for the seats
+    with no connection during a game: the owner may give such a seat to a bot only
+    after ``Settings.claim_after`` seconds."""
     timer: Handle | None = None
     timed_out: int | None = None
     turn_started: float = 0.0

@@ -106,8 +106,10 @@ class Scheduler:
 
     def arm_holds(self, rt: Runtime) -> None:
         """Hold every player's seat with no connection (a game starts or resumes)."""
+        now = self._service.clock.now()
         for seat in rt.seats:
             if seat.kind in ("human", "external") and not rt.connected(seat.seat):
+                rt.away_since.setdefault(seat.seat, now)
                 self.hold(rt, seat.seat)
 
     def hold(self, rt: Runtime, seat: int) -> None:

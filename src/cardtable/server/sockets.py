@@ -71,7 +71,7 @@ async def play_socket(websocket: WebSocket, table_id: str, settings: Settings) -
                 break
             await websocket.send_text(message)
         with contextlib.suppress(Exception):
-            await websocket.close(code=1008 if client.overflowed else 1000)
+            await websocket.close(code=client.close_code, reason=client.close_reason)
 
     sender = asyncio.create_task(writer())
     try:
@@ -144,8 +144,13 @@ async def _read(
                 raise ProtocolError(
                     "too_large", f"messages are limited to {settings.max_message_bytes} bytes"
                 )
-            await service.limits.hit("message", client.user_id)
-            await service.limits.hit("message_address", address)
+            try:
+                await service.limits.hit("message", client.user_id)
+                await service.limits.hit("message_address", address)
+            except ServerError as flood:  # told once, then closed: never half-alive
+                client.send(error_message(flood.code, flood.message, flood.details))
+                client.close(1008, "message flood: " + flood.message)
+                return
             message = parse_client_message(raw)
             if isinstance(message, ActionMessage):
                 client.send(
@@ -161,9 +166,10 @@ async def _read(
         except (ProtocolError, ServerError) as error:
             details = error.details if isinstance(error, ServerError) else None
             client.send(error_message(error.code, error.message, details))
-            if isinstance(error, ProtocolError) or error.code == "rate_limited":
+            if isinstance(error, ProtocolError):
                 refused += 1
                 if refused > MAX_REFUSALS:
+                    client.close(1008, f"more than {MAX_REFUSALS} malformed messages")
                     return
         except Exception:
             log.exception("a socket message failed at table %s", rt.id)

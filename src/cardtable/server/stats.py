@@ -60,9 +60,7 @@ class Stats:
             try:
                 service.tables.check_access(rt, user, invite)
             except ServerError:
-                raise ServerError(
-                    "not_found", f"no game {game_id!r} (or it is private)", 404
-                ) from None
+                raise ServerError("not_found", f"no game {game_id!r}", 404) from None
         return glog
 
     async def export(

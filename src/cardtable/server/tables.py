@@ -336,10 +336,11 @@ class Tables:
 
     def check_access(self, rt: Runtime, user: UserRow | None, invite: str | None) -> None:
         """Refuse a private table to anyone but its members and invite holders. The
-        refusal is ``not_found``, so a private table's existence is not confirmed."""
+        refusal is exactly a missing table's (``not_found``, the same message), so a
+        private table's existence is not confirmed."""
         if rt.table.public or self.is_member(rt, user) or self.has_invite(rt, invite):
             return
-        raise ServerError("not_found", f"no table {rt.id!r} (or it is private)", 404)
+        raise ServerError("not_found", f"no table {rt.id!r}", 404)
 
     @staticmethod
     def has_invite(rt: Runtime, invite: str | None) -> bool:
@@ -432,7 +433,7 @@ class Tables:
     ) -> dict[str, Any]:
         """Deal a new game at the table (the first one, or a rematch once the last is
         over). Only the owner may start; every seat must be taken."""
-        rt = await self.runtime(table_id)
+        rt = await self.visible(table_id, user, None)
         if user.id != rt.table.owner_id:
             raise ServerError("forbidden", "only the table's owner can start a game", 403)
         self._check_seed(seed)
@@ -467,7 +468,7 @@ class Tables:
         new game is dealt at the same seats when every seated person agreed (at once
         when the caller is the only one)."""
         self._check_seed(seed)
-        rt = await self.runtime(table_id)
+        rt = await self.visible(table_id, user, None)
         async with rt.lock:
             _check_open(rt)
             if rt.in_play or rt.game_row is None:
@@ -494,7 +495,7 @@ class Tables:
     async def decline(self, user: UserRow, table_id: str, proposal: str) -> dict[str, Any]:
         """A seated person turns down an open proposal (``abort`` or ``rematch``): it
         is withdrawn."""
-        rt = await self.runtime(table_id)
+        rt = await self.visible(table_id, user, None)
         async with rt.lock:
             if rt.seat_of(user.id) is None:
                 raise ServerError("not_seated", "only the people seated at the table vote", 403)
@@ -554,7 +555,7 @@ class Tables:
         aborting on their own turn. Otherwise a seated person proposes it (or agrees
         to it), and the game is aborted once every seated person agreed."""
         service = self._service
-        rt = await self.runtime(table_id)
+        rt = await self.visible(table_id, user, None)
         async with rt.lock:
             if not rt.in_play or rt.game_row is None or rt.state is None:
                 raise ServerError("no_game", "no game is being played at this table", 409)
@@ -601,7 +602,7 @@ class Tables:
         """The caller's seat concedes the game in play (in a partnership game, for its
         team): the game ends with the result as it stands, ``"resigned"`` naming the
         seat, and is rated like any finished game."""
-        rt = await self.runtime(table_id)
+        rt = await self.visible(table_id, user, None)
         async with rt.lock:
             seat = _seat_of(rt, user)
             if not rt.in_play or rt.game_row is None or rt.state is None:
@@ -640,7 +641,7 @@ class Tables:
         """The caller gets up: before the deal (or once a game is over) the seat is
         open again; during a game a bot takes the seat for good (the caller still
         plays the game: its result counts for them)."""
-        rt = await self.runtime(table_id)
+        rt = await self.visible(table_id, user, None)
         async with rt.lock:
             seat = _seat_of(rt, user)
             row = rt.seats[seat]
@@ -656,7 +657,7 @@ class Tables:
     ) -> dict[str, Any]:
         """The owner gives ``seat`` to a bot (``kind`` ``bot``, at ``level``) or frees it
         (``open``: not while a game is played, which needs someone in every seat)."""
-        rt = await self.runtime(table_id)
+        rt = await self.visible(table_id, user, None)
         if user.id != rt.table.owner_id:
             raise ServerError("forbidden", "only the table's owner can change its seats", 403)
         async with rt.lock:
@@ -664,6 +665,8 @@ class Tables:
             if not 0 <= seat < len(rt.seats):
                 raise ServerError("bad_request", f"seat must be 0 to {len(rt.seats) - 1}")
             row = rt.seats[seat]
+            if rt.in_play:
+                self._check_seat_change_in_play(rt, row, kind)
             if kind == "bot":
                 try:
                     _to_bot(rt, row, level)
@@ -680,12 +683,43 @@ class Tables:
             await self._seat_changed(rt, row)
             return self.table_view(rt)
 
+    def _check_seat_change_in_play(self, rt: Runtime, row: SeatRow, kind: str) -> None:
+        """The seat rules while a game is played: a server bot's level changes
+        between games only; a seat whose player (a person or an outside bot) is
+        connected is given to no one; an absent player's seat goes to a bot only
+        once they have been away ``Settings.claim_after`` seconds."""
+        if kind != "bot":
+            return  # freeing a seat mid-game is refused below
+        if row.kind == "bot":
+            raise ServerError(
+                "game_in_progress", "a bot's level changes between games, not during one", 409
+            )
+        if row.user_id is None:
+            return
+        if rt.connected(row.seat):
+            raise ServerError(
+                "seat_in_use",
+                f"seat {row.seat}'s player is here: their seat is given to no one during a game",
+                409,
+            )
+        since = rt.away_since.get(row.seat)
+        waited = 0.0 if since is None else self._service.clock.now() - since
+        left = self._service.settings.claim_after - waited
+        if left > 0:
+            raise ServerError(
+                "not_idle",
+                f"seat {row.seat}'s player has been away {waited:.0f} s: a bot may take "
+                f"their seat after {self._service.settings.claim_after:.0f} s",
+                409,
+                {"seconds": max(1, round(left))},
+            )
+
     async def claim(self, user: UserRow, table_id: str, seat: int) -> dict[str, Any]:
         """Another seated person lets a bot play ``seat``, whose player has been to
         move without moving for ``Settings.claim_after`` seconds; the player takes
         the seat back with :meth:`take_back` (or by connecting again)."""
         service = self._service
-        rt = await self.runtime(table_id)
+        rt = await self.visible(table_id, user, None)
         async with rt.lock:
             mine = rt.seat_of(user.id)
             if mine is None or rt.seats[mine].kind != "human":
@@ -714,7 +748,7 @@ class Tables:
     async def take_back(self, user: UserRow, table_id: str) -> dict[str, Any]:
         """The caller takes back the seat a bot plays for them after a claim."""
         service = self._service
-        rt = await self.runtime(table_id)
+        rt = await self.visible(table_id, user, None)
         async with rt.lock:
             seat = _seat_of(rt, user)
             if rt.controller.pop(seat, None) == "bot":
@@ -740,7 +774,7 @@ class Tables:
         """The owner deletes a table no game is played at: it leaves the lobby and
         takes no one any more; whoever is connected is told."""
         service = self._service
-        rt = await self.runtime(table_id)
+        rt = await self.visible(table_id, user, None)
         if user.id != rt.table.owner_id:
             raise ServerError("forbidden", "only the table's owner can delete it", 403)
         async with rt.lock:
