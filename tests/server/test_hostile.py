@@ -56,8 +56,11 @@ ONE_ROUND: dict[str, Any] = {"rounds": 1}
 
 @contextlib.asynccontextmanager
 async def anonymous(server: LiveServer) -> AsyncIterator[httpx.AsyncClient]:
-    """An HTTP client with no session."""
-    async with httpx.AsyncClient(base_url=server.http, timeout=TIMEOUT) as client:
+    """An HTTP client with no session, as the server's own page is (its cookies, once
+    it has some, come with the page's ``Origin``)."""
+    async with httpx.AsyncClient(
+        base_url=server.http, headers={"Origin": server.http}, timeout=TIMEOUT
+    ) as client:
         yield client
 
 

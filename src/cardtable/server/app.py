@@ -27,7 +27,12 @@ from cardtable.server.auth import (
 from cardtable.server.bots import LEVELS, levels_for
 from cardtable.server.config import Settings
 from cardtable.server.protocol import PROTOCOL_VERSION, ServerError, json_schema
-from cardtable.server.security import BodyLimit, SecurityHeaders, install_log_redaction
+from cardtable.server.security import (
+    BodyLimit,
+    CrossSiteGuard,
+    SecurityHeaders,
+    install_log_redaction,
+)
 from cardtable.server.service import Service
 from cardtable.server.sheets import mount_sheets
 from cardtable.server.sockets import play_socket
@@ -218,6 +223,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="cardtable", version=str(PROTOCOL_VERSION), lifespan=lifespan)
     app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(CrossSiteGuard, allowed=settings.allowed_origins)
     app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(ServerError)
