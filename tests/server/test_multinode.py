@@ -11,12 +11,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from websockets.exceptions import ConnectionClosed
 
 from tests.server.helpers import run
 from tests.server.live import Api, Socket, live_server, play_until_over
 
 PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/test"
 REDIS = "redis://127.0.0.1:6379/0"
+RANDOM_SEAT = {"kind": "bot", "level": "random"}
 
 
 def _reachable() -> str | None:
@@ -108,3 +110,29 @@ def _check_sequence(sock: Socket, final: int) -> None:
             assert version is not None and message["version"] == version + 1, "a gap"
             version = message["version"]
     assert version == final
+
+
+@pytest.mark.skipif(_reachable() is not None, reason=str(_reachable()))
+def test_a_logout_on_one_node_closes_the_sessions_socket_on_the_other(tmp_path: Path) -> None:
+    async def main() -> None:
+        with (
+            fresh_database() as database,
+            live_server(tmp_path / "a", database=database, redis=REDIS) as node_a,
+            live_server(tmp_path / "b", database=database, redis=REDIS) as node_b,
+        ):
+            alice = await Api.guest(node_a.http, "Alice")
+            created = await alice.post(
+                "/api/tables",
+                {"game": "kraken", "seats": [{"kind": "human"}] + [RANDOM_SEAT] * 3},
+            )
+            sock = await Socket.open(node_b.ws, created["table"]["id"], alice.token)
+            await sock.until("state")
+            await alice.post("/api/logout")  # on node A
+            with pytest.raises(ConnectionClosed):
+                async with asyncio.timeout(10):
+                    while True:
+                        await sock.recv()
+            assert sock.ws.close_code == 4401
+            await alice.close()
+
+    run(main)

@@ -20,7 +20,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from cardtable.server.protocol import ServerError
-from cardtable.server.store import UserRow
+from cardtable.server.store import UserRow, hash_token
 from cardtable.server.text import clean_name
 
 if TYPE_CHECKING:
@@ -117,6 +117,7 @@ class Accounts:
         digest = await asyncio.to_thread(self._hasher.hash, new)
         await service.db(service.store.set_password, user.id, digest)
         await service.db(service.store.revoke_sessions, user.id)
+        await service.play.end_sessions(user_id=user.id)
         return user, await self._session(user)
 
     async def upgrade(
@@ -137,9 +138,11 @@ class Accounts:
         return user, await self._session(user)
 
     async def logout(self, token: str | None) -> None:
-        """End the session of ``token`` (nothing happens without one)."""
+        """End the session of ``token`` and close its sockets on every node (nothing
+        happens without one)."""
         if token:
             await self._service.db(self._service.store.end_session, token)
+            await self._service.play.end_sessions([hash_token(token)])
 
     async def authenticate(self, token: str | None) -> UserRow:
         """The user of a live session token; ``unauthorized`` without one."""
@@ -152,6 +155,10 @@ class Accounts:
         if user is None:
             raise ServerError("unauthorized", "a valid session token is required", 401)
         return user
+
+    async def session_alive(self, digest: str) -> bool:
+        """Whether the session of the token hash ``digest`` is still live."""
+        return await self._service.db(self._service.store.session_alive, digest)
 
     async def maybe_user(self, token: str | None) -> UserRow | None:
         """The user of ``token`` if it is a live session, else None (anonymous)."""
@@ -183,4 +190,5 @@ class Accounts:
         if bot is None or bot.kind != "bot" or bot.owner_id != owner.id:
             raise ServerError("not_found", f"you have no bot {bot_id!r}", 404)
         await service.db(service.store.revoke_sessions, bot.id)
+        await service.play.end_sessions(user_id=bot.id)
         return bot, await service.db(service.store.new_session, bot.id)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from cardtable.errors import IllegalAction
@@ -306,9 +307,39 @@ class Play:
         if state.is_over:
             rt.table.status = "finished"
 
+    async def end_sessions(
+        self, sessions: Iterable[str] = (), user_id: str | None = None, publish: bool = True
+    ) -> int:
+        """Close (code 4401) every socket on this node authenticated by one of the
+        session hashes ``sessions``, or by any session of ``user_id``; with
+        ``publish``, every other node does the same. Returns the sockets closed
+        here."""
+        ended = frozenset(sessions)
+        closed = 0
+        for rt in list(self._service.tables.runtimes.values()):
+            for client in list(rt.clients):
+                if client.session is None:
+                    continue
+                if client.session in ended or (user_id is not None and client.user_id == user_id):
+                    client.close(4401, "the session ended: log in again")
+                    closed += 1
+        if publish:
+            notice = {"kind": "sessions_ended", "sessions": sorted(ended), "user": user_id}
+            await self._service.hub.publish(notice)
+        return closed
+
     async def on_notice(self, notice: dict[str, Any]) -> None:
-        """Another node changed a table we hold: catch up and tell our clients."""
+        """Another node changed a table we hold (catch up and tell our clients), or
+        ended sessions (close their sockets)."""
         service = self._service
+        if notice.get("kind") == "sessions_ended":
+            user = notice.get("user")
+            await self.end_sessions(
+                [str(s) for s in notice.get("sessions") or []],
+                str(user) if user is not None else None,
+                publish=False,
+            )
+            return
         rt = service.tables.runtimes.get(str(notice.get("table")))
         if rt is None:
             return

@@ -33,6 +33,9 @@ class Client:
     seat: int | None
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(256))
     overflowed: bool = False
+    session: str | None = None
+    """The hash of the session token the socket authenticated with (None for a
+    one-table bot token): the socket closes when that session ends."""
     close_code: int = 1000
     close_reason: str = ""
     """How the writer closes the socket once its queue ends (:meth:`close`)."""

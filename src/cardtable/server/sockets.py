@@ -29,7 +29,7 @@ from cardtable.server.protocol import (
 from cardtable.server.runtime import Client, Runtime
 from cardtable.server.security import origin_allowed
 from cardtable.server.service import Service
-from cardtable.server.store import UserRow
+from cardtable.server.store import UserRow, hash_token
 
 __all__ = ["AUTH_TIMEOUT", "play_socket"]
 
@@ -52,7 +52,7 @@ async def play_socket(websocket: WebSocket, table_id: str, settings: Settings) -
     service: Service = websocket.app.state.service
     await websocket.accept()
     try:
-        rt, user, seat = await _authenticate(websocket, service, table_id)
+        rt, user, seat, session = await _authenticate(websocket, service, table_id)
     except (ServerError, ProtocolError) as error:
         status = error.status if isinstance(error, ServerError) else 400
         with contextlib.suppress(Exception):
@@ -62,7 +62,10 @@ async def play_socket(websocket: WebSocket, table_id: str, settings: Settings) -
     except WebSocketDisconnect:
         return
     client = Client(user.id, user.name, seat, asyncio.Queue(settings.send_queue))
+    client.session = session
     rt = await service.play.attach(rt.id, client)
+    if session is not None and not await service.accounts.session_alive(session):
+        client.close(4401, "the session ended: log in again")  # a logout meanwhile
 
     async def writer() -> None:
         while True:
@@ -87,8 +90,9 @@ async def play_socket(websocket: WebSocket, table_id: str, settings: Settings) -
 
 async def _authenticate(
     websocket: WebSocket, service: Service, table_id: str
-) -> tuple[Runtime, UserRow, int | None]:
-    """Read the ``auth`` message and decide who the client is and what it may see."""
+) -> tuple[Runtime, UserRow, int | None, str | None]:
+    """Read the ``auth`` message and decide who the client is, what it may see, and
+    the hash of the session it authenticated with (None for a one-table token)."""
     if {"token", "invite"} & set(websocket.query_params):
         raise ServerError(
             "bad_request",
@@ -112,6 +116,7 @@ async def _authenticate(
     token = message.token or request_token(websocket)
     unauthorized = ServerError("unauthorized", "a valid session or bot token is required", 401)
     user = await service.accounts.maybe_user(token)
+    session = hash_token(token) if user is not None and token else None
     try:
         rt = await service.tables.runtime(table_id)
     except ServerError:
@@ -125,7 +130,7 @@ async def _authenticate(
     seat = rt.seat_of(user.id)
     if seat is None:
         service.tables.check_access(rt, user, message.invite)
-    return rt, user, seat
+    return rt, user, seat, session
 
 
 async def _read(
@@ -136,8 +141,8 @@ async def _read(
     refused = 0
     while True:
         event = await websocket.receive()
-        if event["type"] == "websocket.disconnect":
-            return
+        if event["type"] == "websocket.disconnect" or client.closing:
+            return  # nothing more is read from a socket being closed (a logout)
         raw: str | bytes = event.get("text") or event.get("bytes") or b""
         try:
             if len(raw) > settings.max_message_bytes:

@@ -45,6 +45,8 @@ export class TableController {
   readonly sending = signal(false);
 
   private connection: TableConnection | null = null;
+  /** The session token the socket authenticated with. */
+  private authToken: string | undefined;
   private holdTimer: ReturnType<typeof setTimeout> | null = null;
   private lastLogId = 0;
   private noticeId = 0;
@@ -65,14 +67,19 @@ export class TableController {
         const proto = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
         return `${proto}//${window.location.host}/ws/tables/${encodeURIComponent(this.tableId)}`;
       },
-      auth: () => ({ token: session.value?.token, invite: this.invite }),
+      auth: () => {
+        this.authToken = session.value?.token;
+        return { token: this.authToken, invite: this.invite };
+      },
       onMessage: (m) => this.receive(m),
       onStatus: (status, detail) => {
         this.status.value = status;
         if (status === 'closed' && detail?.code) {
           // a session the server no longer knows: ask for a name again (the table
-          // screen comes back with the new session)
-          if (detail.code === 4401) setSession(null);
+          // screen comes back with the new session); a session replaced meanwhile
+          // (a password change) connects again with the new one
+          if (detail.code === 4401 && session.value?.token !== this.authToken) this.start();
+          else if (detail.code === 4401) setSession(null);
           else this.closedCode.value = detail.code;
         }
       },
