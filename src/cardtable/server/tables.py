@@ -282,6 +282,7 @@ class Tables:
                     **_reservation(seat),
                     "connected": seat.kind == "bot" or rt.connected(seat.seat),
                     "controller": rt.controller.get(seat.seat, "player"),
+                    "away_since": rt.away_since.get(seat.seat),
                 }
             )
         return {

@@ -206,10 +206,13 @@ export function GameActions({ controller, table, state }: { controller: TableCon
   const [asking, setAsking] = useState<Asking>(null);
   const seat = mySeat(table);
   const isOwner = ownerOf(table) === session.value?.user.id;
-  const absent = table.seats.filter((s) => s.kind === 'human' && s.user_id && s.seat !== seat && (!s.connected || s.controller === 'bot'));
+  const away = table.seats.filter((s) => s.kind === 'human' && s.user_id && s.seat !== seat && (!s.connected || s.controller === 'bot'));
   const toMove = state.toMove !== null ? table.seats[state.toMove] : null;
   const claimable = !!toMove && seat !== null && toMove.seat !== seat && toMove.kind === 'human' && toMove.controller === 'player';
-  const now = useNow(claimable, 1000);
+  const now = useNow(claimable || (isOwner && away.length > 0), 1000);
+  // the owner gives a bot only the seat of a player away longer than the claim time
+  const claimAfter = (table.claim_after ?? 120) * 1000;
+  const absent = away.filter((s) => s.away_since != null && now - s.away_since * 1000 >= claimAfter);
   const idle = claimable && now - state.turnSince >= (table.claim_after ?? 120) * 1000;
   const botForMe = seat !== null && table.seats[seat].controller === 'bot';
   if (seat === null && !isOwner) return null;

@@ -12,6 +12,9 @@ export interface SeatView {
   open: boolean;
   connected: boolean;
   controller: 'player' | 'bot';
+  /** During a game, when (server clock, seconds) the seat's player left: the owner may
+   * give the seat to a bot once they have been away `claim_after` seconds. */
+  away_since?: number | null;
   /** Taken by nobody yet, and kept: for the invite's holders, a named player or a bot. */
   reserved?: boolean;
   reservation?: 'invite' | 'player' | 'bot' | null;
