@@ -210,6 +210,26 @@ async def guests(server: LiveServer, *names: str) -> list[Api]:
     return [await Api.guest(server.http, name) for name in names]
 
 
+async def two_people(server: LiveServer, rated: bool = True) -> tuple[Api, Api, Api, str]:
+    """Alice's public one-round Kraken table with Bob at seat 1 (two random bots), and a
+    stranger, Mallory."""
+    alice, bob, mallory = await guests(server, "Alice", "Bob", "Mallory")
+    human, bot = {"kind": "human"}, {"kind": "bot", "level": "random"}
+    created = await alice.post(
+        "/api/tables",
+        {
+            "game": "kraken",
+            "rules": {"rounds": 1},
+            "seats": [human, human, bot, bot],
+            "public": True,
+            "rated": rated,
+        },
+    )
+    table_id: str = created["table"]["id"]
+    await bob.post(f"/api/tables/{table_id}/join", {"seat": 1})
+    return alice, bob, mallory, table_id
+
+
 async def joined(server: LiveServer, table_id: str, api: Api) -> Socket:
     """``api``'s socket on a table, past its first state."""
     sock = await Socket.open(server.ws, table_id, api.token)

@@ -11,7 +11,14 @@ from typing import Any
 
 from cardtable.server.clock import ManualClock
 from tests.server.helpers import run
-from tests.server.live import all_joined, close_all, error_code, guests, live_server
+from tests.server.live import (
+    all_joined,
+    close_all,
+    error_code,
+    guests,
+    live_server,
+    two_people,
+)
 
 ONE_ROUND = {"rounds": 1}
 HUMAN = {"kind": "human"}
@@ -34,20 +41,8 @@ def test_the_owner_cannot_take_a_present_players_seat_nor_change_a_bot_mid_game(
 
         with live_server(tmp_path, clock=clock) as server:
             claim_after = server.app.state.service.settings.claim_after
-            alice, bob = await guests(server, "Alice", "Bob")
-            created = await alice.post(
-                "/api/tables",
-                {
-                    "game": "kraken",
-                    "rules": ONE_ROUND,
-                    "seats": [HUMAN, HUMAN, RANDOM, RANDOM],
-                    "public": True,
-                    "rated": True,
-                },
-            )
-            table_id = created["table"]["id"]
+            alice, bob, mallory, table_id = await two_people(server, rated=True)
             base = f"/api/tables/{table_id}"
-            await bob.post(f"{base}/join", {"seat": 1})
             alice_sock, bob_sock = await all_joined(server, table_id, alice, bob)
             await alice.post(f"{base}/start", {})
             before = await _seats(alice, table_id)
@@ -75,7 +70,7 @@ def test_the_owner_cannot_take_a_present_players_seat_nor_change_a_bot_mid_game(
             await server.on_server(lambda: tick(6))
             botted = await alice.post(f"{base}/seats/1", {"kind": "bot"})
             assert botted["table"]["seats"][1]["kind"] == "bot"
-            await close_all(alice_sock, alice, bob)
+            await close_all(alice_sock, alice, bob, mallory)
 
     run(main)
 

@@ -14,33 +14,13 @@ from tests.server.live import (
     all_joined,
     close_all,
     error_code,
-    guests,
     live_server,
     play_until_over,
     seed_where_first,
+    two_people,
 )
 
 ONE_ROUND = {"rounds": 1}
-HUMAN = {"kind": "human"}
-RANDOM = {"kind": "bot", "level": "random"}
-
-
-async def _two_people(server: Any, rated: bool = True) -> tuple[Api, Api, Api, str]:
-    """Alice's table with Bob at seat 1 (two random bots), and a stranger, Mallory."""
-    alice, bob, mallory = await guests(server, "Alice", "Bob", "Mallory")
-    created = await alice.post(
-        "/api/tables",
-        {
-            "game": "kraken",
-            "rules": ONE_ROUND,
-            "seats": [HUMAN, HUMAN, RANDOM, RANDOM],
-            "public": True,
-            "rated": rated,
-        },
-    )
-    table_id = created["table"]["id"]
-    await bob.post(f"/api/tables/{table_id}/join", {"seat": 1})
-    return alice, bob, mallory, table_id
 
 
 async def _table(api: Api, table_id: str) -> dict[str, Any]:
@@ -52,7 +32,7 @@ def test_leaving_frees_the_seat_before_the_deal_and_gives_it_to_a_bot_during_a_g
 ) -> None:
     async def main() -> None:
         with live_server(tmp_path) as server:
-            alice, bob, mallory, table_id = await _two_people(server)
+            alice, bob, mallory, table_id = await two_people(server)
             base = f"/api/tables/{table_id}"
             reply = await mallory.client.post(f"{base}/leave")
             assert reply.status_code == 403 and error_code(reply) == "not_seated"
@@ -84,7 +64,7 @@ def test_leaving_frees_the_seat_before_the_deal_and_gives_it_to_a_bot_during_a_g
 def test_the_owner_gives_a_seat_to_a_bot_frees_it_and_deletes_the_table(tmp_path: Path) -> None:
     async def main() -> None:
         with live_server(tmp_path) as server:
-            alice, bob, mallory, table_id = await _two_people(server, rated=False)
+            alice, bob, mallory, table_id = await two_people(server, rated=False)
             base = f"/api/tables/{table_id}"
             before = await _table(alice, table_id)
             # a stranger, and the seated Bob, change nothing
@@ -137,7 +117,7 @@ def test_the_owner_gives_a_seat_to_a_bot_frees_it_and_deletes_the_table(tmp_path
 def test_a_game_is_aborted_when_every_seated_person_agrees(tmp_path: Path) -> None:
     async def main() -> None:
         with live_server(tmp_path) as server:
-            alice, bob, mallory, table_id = await _two_people(server)
+            alice, bob, mallory, table_id = await two_people(server)
             base = f"/api/tables/{table_id}"
             await alice.post(f"{base}/start", {"seed": 3})
             # Bob proposes; a stranger cannot vote; a decline withdraws the proposal
@@ -166,7 +146,7 @@ def test_a_game_is_aborted_when_every_seated_person_agrees(tmp_path: Path) -> No
 def test_a_player_resigns_for_the_team_and_the_rating_says_so(tmp_path: Path) -> None:
     async def main() -> None:
         with live_server(tmp_path) as server:
-            alice, bob, mallory, table_id = await _two_people(server)
+            alice, bob, mallory, table_id = await two_people(server)
             base = f"/api/tables/{table_id}"
             alice_sock, bob_sock = await all_joined(server, table_id, alice, bob)
             reply = await bob.client.post(f"{base}/resign")
@@ -207,7 +187,7 @@ def _mu(profile: dict[str, Any]) -> float:
 def test_any_seated_player_proposes_a_rematch_and_the_others_accept(tmp_path: Path) -> None:
     async def main() -> None:
         with live_server(tmp_path) as server:
-            alice, bob, mallory, table_id = await _two_people(server, rated=False)
+            alice, bob, mallory, table_id = await two_people(server, rated=False)
             base = f"/api/tables/{table_id}"
             reply = await bob.client.post(f"{base}/rematch", json={})
             assert reply.status_code == 409 and error_code(reply) == "game_not_over"
@@ -232,7 +212,7 @@ def test_a_long_idle_seat_is_claimed_for_a_bot_and_taken_back(tmp_path: Path) ->
     async def main() -> None:
         clock = ManualClock()
         with live_server(tmp_path, clock=clock, claim_after=60.0) as server:
-            alice, bob, mallory, table_id = await _two_people(server)
+            alice, bob, mallory, table_id = await two_people(server)
             base = f"/api/tables/{table_id}"
             alice_sock, bob_sock = await all_joined(server, table_id, alice, bob)
             await alice.post(f"{base}/start", {"seed": seed_where_first(1, ONE_ROUND)})

@@ -156,10 +156,6 @@ class Accounts:
             raise ServerError("unauthorized", "a valid session token is required", 401)
         return user
 
-    async def session_alive(self, digest: str) -> bool:
-        """Whether the session of the token hash ``digest`` is still live."""
-        return await self._service.db(self._service.store.session_alive, digest)
-
     async def maybe_user(self, token: str | None) -> UserRow | None:
         """The user of ``token`` if it is a live session, else None (anonymous)."""
         try:

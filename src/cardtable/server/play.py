@@ -309,24 +309,20 @@ class Play:
 
     async def end_sessions(
         self, sessions: Iterable[str] = (), user_id: str | None = None, publish: bool = True
-    ) -> int:
+    ) -> None:
         """Close (code 4401) every socket on this node authenticated by one of the
         session hashes ``sessions``, or by any session of ``user_id``; with
-        ``publish``, every other node does the same. Returns the sockets closed
-        here."""
+        ``publish``, every other node does the same."""
         ended = frozenset(sessions)
-        closed = 0
         for rt in list(self._service.tables.runtimes.values()):
             for client in list(rt.clients):
-                if client.session is None:
-                    continue
-                if client.session in ended or (user_id is not None and client.user_id == user_id):
+                if client.session is not None and (
+                    client.session in ended or client.user_id == user_id
+                ):
                     client.close(4401, "the session ended: log in again")
-                    closed += 1
         if publish:
             notice = {"kind": "sessions_ended", "sessions": sorted(ended), "user": user_id}
             await self._service.hub.publish(notice)
-        return closed
 
     async def on_notice(self, notice: dict[str, Any]) -> None:
         """Another node changed a table we hold (catch up and tell our clients), or

@@ -22,6 +22,7 @@ __all__ = [
     "install_log_redaction",
     "origin_allowed",
     "redact",
+    "refuse",
 ]
 
 CONTENT_SECURITY_POLICY = (
@@ -106,22 +107,8 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
     async def _refuse(self, send: Send) -> None:
-        text = (
-            '{"error":{"code":"too_large","message":"request bodies are limited to '
-            f'{self.limit} bytes"}}}}'
-        ).encode()
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 413,
-                "headers": [
-                    (b"content-type", b"application/json"),
-                    (b"content-length", str(len(text)).encode()),
-                    (b"connection", b"close"),
-                ],
-            }
-        )
-        await send({"type": "http.response.body", "body": text})
+        message = f"request bodies are limited to {self.limit} bytes"
+        await refuse(send, 413, "too_large", message, [(b"connection", b"close")])
 
 
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -160,7 +147,7 @@ class CrossSiteGuard:
             return
         refusal = self._refusal(headers)
         if refusal is not None:
-            await _refuse(send, *refusal)
+            await refuse(send, *refusal)
             return
         await self.app(scope, receive, send)
 
@@ -198,9 +185,16 @@ class CrossSiteGuard:
         return None
 
 
-async def _refuse(send: Send, status: int, code: str, message: str) -> None:
-    """Answer a refused request with the API's error body."""
-    body = json.dumps({"error": {"code": code, "message": message}}).encode()
+async def refuse(
+    send: Send,
+    status: int,
+    code: str,
+    message: str,
+    headers: list[tuple[bytes, bytes]] | None = None,
+) -> None:
+    """Answer a request from the middleware with the API's error body
+    (``{"error": {"code", "message"}}``) and ``status``."""
+    body = json.dumps({"error": {"code": code, "message": message}}, separators=(",", ":")).encode()
     await send(
         {
             "type": "http.response.start",
@@ -208,6 +202,7 @@ async def _refuse(send: Send, status: int, code: str, message: str) -> None:
             "headers": [
                 (b"content-type", b"application/json"),
                 (b"content-length", str(len(body)).encode()),
+                *(headers or []),
             ],
         }
     )

@@ -52,7 +52,7 @@ async def play_socket(websocket: WebSocket, table_id: str, settings: Settings) -
     service: Service = websocket.app.state.service
     await websocket.accept()
     try:
-        rt, user, seat, session = await _authenticate(websocket, service, table_id)
+        rt, user, seat, session_token = await _authenticate(websocket, service, table_id)
     except (ServerError, ProtocolError) as error:
         status = error.status if isinstance(error, ServerError) else 400
         with contextlib.suppress(Exception):
@@ -62,9 +62,9 @@ async def play_socket(websocket: WebSocket, table_id: str, settings: Settings) -
     except WebSocketDisconnect:
         return
     client = Client(user.id, user.name, seat, asyncio.Queue(settings.send_queue))
-    client.session = session
+    client.session = hash_token(session_token) if session_token else None
     rt = await service.play.attach(rt.id, client)
-    if session is not None and not await service.accounts.session_alive(session):
+    if session_token and await service.accounts.maybe_user(session_token) is None:
         client.close(4401, "the session ended: log in again")  # a logout meanwhile
 
     async def writer() -> None:
@@ -92,7 +92,7 @@ async def _authenticate(
     websocket: WebSocket, service: Service, table_id: str
 ) -> tuple[Runtime, UserRow, int | None, str | None]:
     """Read the ``auth`` message and decide who the client is, what it may see, and
-    the hash of the session it authenticated with (None for a one-table token)."""
+    the session token it authenticated with (None for a one-table token)."""
     if {"token", "invite"} & set(websocket.query_params):
         raise ServerError(
             "bad_request",
@@ -116,7 +116,7 @@ async def _authenticate(
     token = message.token or request_token(websocket)
     unauthorized = ServerError("unauthorized", "a valid session or bot token is required", 401)
     user = await service.accounts.maybe_user(token)
-    session = hash_token(token) if user is not None and token else None
+    session_token = token if user is not None else None
     try:
         rt = await service.tables.runtime(table_id)
     except ServerError:
@@ -130,7 +130,7 @@ async def _authenticate(
     seat = rt.seat_of(user.id)
     if seat is None:
         service.tables.check_access(rt, user, message.invite)
-    return rt, user, seat, session
+    return rt, user, seat, session_token
 
 
 async def _read(

@@ -512,13 +512,6 @@ class Store:
                     row.expires_at = now + lifetime
             return s.get(UserRow, row.user_id)
 
-    def session_alive(self, digest: str) -> bool:
-        """Whether the session whose token hashes to ``digest`` exists and has not
-        expired."""
-        with self.session() as s:
-            row = s.get(SessionRow, digest)
-            return row is not None and (row.expires_at is None or row.expires_at > time.time())
-
     def open_tables_of(self, owner_id: str) -> int:
         """How many tables ``owner_id`` owns that wait for players or are played."""
         with self.session() as s:

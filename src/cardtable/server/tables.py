@@ -703,14 +703,17 @@ class Tables:
                 f"seat {row.seat}'s player is here: their seat is given to no one during a game",
                 409,
             )
-        since = rt.away_since.get(row.seat)
+        self._check_claim_time(rt.away_since.get(row.seat), f"seat {row.seat}'s player")
+
+    def _check_claim_time(self, since: float | None, who: str) -> None:
+        """Refuse ``not_idle`` until ``Settings.claim_after`` seconds have passed
+        since ``since`` (the turn began, or the player left; None: not yet)."""
         waited = 0.0 if since is None else self._service.clock.now() - since
         left = self._service.settings.claim_after - waited
         if left > 0:
             raise ServerError(
                 "not_idle",
-                f"seat {row.seat}'s player has been away {waited:.0f} s: a bot may take "
-                f"their seat after {self._service.settings.claim_after:.0f} s",
+                f"{who} has {left:.0f} more seconds before their seat may be claimed",
                 409,
                 {"seconds": max(1, round(left))},
             )
@@ -732,15 +735,7 @@ class Tables:
                 raise ServerError("bad_request", "claim another player's seat")
             if state.to_move != seat or service.scheduler.bot_level(rt, seat) is not None:
                 raise ServerError("not_idle", "that seat is not a player's to move", 409)
-            waited = service.clock.now() - rt.turn_started
-            left = service.settings.claim_after - waited
-            if left > 0:
-                raise ServerError(
-                    "not_idle",
-                    f"the player has {left:.0f} more seconds before their seat may be claimed",
-                    409,
-                    {"seconds": round(left)},
-                )
+            self._check_claim_time(rt.turn_started, "the player")
             rt.controller[seat] = "bot"
             service.play.send_seat(rt, seat)
             service.scheduler.after_change(rt)

@@ -213,7 +213,7 @@ export function GameActions({ controller, table, state }: { controller: TableCon
   // the owner gives a bot only the seat of a player away longer than the claim time
   const claimAfter = (table.claim_after ?? 120) * 1000;
   const absent = away.filter((s) => s.away_since != null && now - s.away_since * 1000 >= claimAfter);
-  const idle = claimable && now - state.turnSince >= (table.claim_after ?? 120) * 1000;
+  const idle = claimable && now - state.turnSince >= claimAfter;
   const botForMe = seat !== null && table.seats[seat].controller === 'bot';
   if (seat === null && !isOwner) return null;
   const kraken = table.game === 'kraken';
