@@ -20,13 +20,23 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from cardtable.server.protocol import ServerError
-from cardtable.server.store import UserRow, hash_token
+from cardtable.server.store import LookAlikeName, UserRow, hash_token
 from cardtable.server.text import clean_name
 
 if TYPE_CHECKING:
     from cardtable.server.service import Service
 
 __all__ = ["Accounts"]
+
+
+def _look_alike(error: LookAlikeName) -> ServerError:
+    """The refusal of a name that looks like another account's or bot's."""
+    return ServerError(
+        "bad_name",
+        f"the name looks like {error.existing!r}, another player's name; choose one that"
+        " reads differently",
+        400,
+    )
 
 
 class Accounts:
@@ -47,7 +57,10 @@ class Accounts:
         service = self._service
         name = clean_name(name)
         await service.limits.hit("guest", address)
-        user = await service.db(service.store.create_user, name, "guest")
+        try:
+            user = await service.db(service.store.create_user, name, "guest")
+        except LookAlikeName as error:
+            raise _look_alike(error) from None
         return user, await self._session(user)
 
     async def register(
@@ -60,6 +73,8 @@ class Accounts:
         digest = await asyncio.to_thread(self._hasher.hash, password)
         try:
             user = await service.db(service.store.create_user, shown, "account", username, digest)
+        except LookAlikeName as error:
+            raise _look_alike(error) from None
         except ValueError as error:
             raise ServerError("username_taken", str(error), 409) from None
         return user, await self._session(user)
@@ -97,7 +112,10 @@ class Accounts:
             raise ServerError("forbidden", "a bot account's name is kept", 403)
         name = clean_name(name)
         await service.limits.hit("profile", user.id)
-        await service.db(service.store.rename_user, user.id, name)
+        try:
+            await service.db(service.store.rename_user, user.id, name)
+        except LookAlikeName as error:
+            raise _look_alike(error) from None
         user.name = name
         await service.tables.renamed(user)
         return user
@@ -132,6 +150,8 @@ class Accounts:
         digest = await asyncio.to_thread(self._hasher.hash, password)
         try:
             user = await service.db(service.store.upgrade_guest, user.id, username, digest)
+        except LookAlikeName as error:
+            raise _look_alike(error) from None
         except ValueError as error:
             raise ServerError("username_taken", str(error), 409) from None
         await service.db(service.store.revoke_sessions, user.id)
@@ -172,7 +192,10 @@ class Accounts:
         if owner.kind != "account":
             raise ServerError("forbidden", "only registered accounts can create bots", 403)
         name = clean_name(name, bot=True)
-        bot = await service.db(service.store.create_user, name, "bot", None, None, owner.id)
+        try:
+            bot = await service.db(service.store.create_user, name, "bot", None, None, owner.id)
+        except LookAlikeName as error:
+            raise _look_alike(error) from None
         return bot, await service.db(service.store.new_session, bot.id)
 
     async def bots(self, owner: UserRow) -> list[UserRow]:

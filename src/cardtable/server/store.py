@@ -49,6 +49,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 from cardtable.server.ratings import DEFAULT_MU, DEFAULT_SIGMA, Rating, rate, seat_lines
+from cardtable.server.text import name_skeleton
 
 __all__ = [
     "INVITE_SEAT",
@@ -60,9 +61,11 @@ __all__ = [
     "DuplicateAction",
     "GamePlayerRow",
     "GameRow",
+    "LookAlikeName",
     "PendingAction",
     "PlayerStatsRow",
     "SeatRow",
+    "ServerSecretRow",
     "SheetRow",
     "Store",
     "TableRow",
@@ -102,6 +105,28 @@ def database_url(url: str | None) -> str:
     return url
 
 
+class LookAlikeName(ValueError):
+    """A name that looks like an existing account's or bot's (``existing``)."""
+
+    def __init__(self, existing: str) -> None:
+        super().__init__(f"the name looks like {existing!r}, the name of another player")
+        self.existing = existing
+
+
+def _refuse_look_alike(s: Session, user: UserRow) -> None:
+    """Raise :class:`LookAlikeName` when another account or bot has the name
+    skeleton of ``user`` (guests may share a look: a table tells them apart)."""
+    twin = s.scalars(
+        select(UserRow.name)
+        .where(UserRow.name_skeleton == user.name_skeleton)
+        .where(UserRow.kind.in_(("account", "bot")))
+        .where(UserRow.id != user.id)
+        .limit(1)
+    ).first()
+    if twin is not None:
+        raise LookAlikeName(twin)
+
+
 class Base(DeclarativeBase):
     """The declarative base of the server's tables."""
 
@@ -118,6 +143,18 @@ class UserRow(Base):
     created_at: Mapped[float] = mapped_column(Float, default=time.time)
     owner_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
     """For a bot account: the account that created it."""
+    name_skeleton: Mapped[str | None] = mapped_column(String(256), nullable=True, index=True)
+    """What the name looks like (:func:`cardtable.server.text.name_skeleton`): no
+    account or bot may look like another."""
+
+
+class ServerSecretRow(Base):
+    """A random key every node shares (the device cookies' signing key), made by the
+    first node that needs it."""
+
+    __tablename__ = "server_secrets"
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[str] = mapped_column(String(128))
 
 
 class SessionRow(Base):
@@ -361,6 +398,22 @@ class Store:
 
     # -- people ------------------------------------------------------------------------
 
+    def server_secret(self, name: str) -> bytes:
+        """The shared random key called ``name``, made (32 random bytes) on first use."""
+        with self.session() as s:
+            row = s.get(ServerSecretRow, name)
+            if row is not None:
+                return bytes.fromhex(row.value)
+        try:
+            with self.session() as s:
+                s.add(ServerSecretRow(name=name, value=secrets.token_hex(32)))
+        except IntegrityError:
+            pass  # another node made it first
+        with self.session() as s:
+            made = s.get(ServerSecretRow, name)
+            assert made is not None
+            return bytes.fromhex(made.value)
+
     def create_user(
         self,
         name: str,
@@ -369,7 +422,8 @@ class Store:
         password_hash: str | None = None,
         owner_id: str | None = None,
     ) -> UserRow:
-        """A new user; raises ``ValueError`` when the username is taken."""
+        """A new user; raises ``ValueError`` when the username is taken and
+        :class:`LookAlikeName` when the name looks like an account's or a bot's."""
         user = UserRow(
             id=new_id(),
             name=name,
@@ -377,12 +431,20 @@ class Store:
             username=username,
             password_hash=password_hash,
             owner_id=owner_id,
+            name_skeleton=name_skeleton(name),
         )
+        taken = ValueError(f"the username {username!r} is taken")
         try:
             with self.session() as s:
+                if (
+                    username is not None
+                    and s.scalars(select(UserRow.id).where(UserRow.username == username)).first()
+                ):
+                    raise taken  # said before a look-alike name: the likelier mistake
+                _refuse_look_alike(s, user)
                 s.add(user)
         except IntegrityError:
-            raise ValueError(f"the username {username!r} is taken") from None
+            raise taken from None
         return user
 
     def user_by_username(self, username: str) -> UserRow | None:
@@ -427,7 +489,11 @@ class Store:
         """Give a user a new name (also on their statistics rows, which the
         leaderboard shows)."""
         with self.session() as s:
-            s.execute(update(UserRow).where(UserRow.id == user_id).values(name=name))
+            user = s.get(UserRow, user_id)
+            if user is None:
+                return
+            user.name, user.name_skeleton = name, name_skeleton(name)
+            _refuse_look_alike(s, user)
             s.execute(
                 update(PlayerStatsRow).where(PlayerStatsRow.player_id == user_id).values(name=name)
             )
@@ -449,6 +515,7 @@ class Store:
                 if user is None or user.kind != "guest":
                     raise ValueError("only a guest can become an account this way")
                 user.kind, user.username, user.password_hash = "account", username, password_hash
+                _refuse_look_alike(s, user)
                 s.execute(
                     update(PlayerStatsRow)
                     .where(PlayerStatsRow.player_id == user_id)
