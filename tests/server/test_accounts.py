@@ -159,7 +159,7 @@ def test_a_guest_becomes_an_account_keeping_games_and_rating(tmp_path: Path) -> 
 
 def test_the_new_account_endpoints_are_rate_limited(tmp_path: Path) -> None:
     async def main() -> None:
-        limits = {"profile": "3/minute", "login_name": "3/minute", "register": "1/minute"}
+        limits = {"profile": "3/minute", "password": "2/minute", "register": "1/minute"}
         with live_server(tmp_path, limits=limits) as server:
             erin = await Api.guest(server.http, "Erin")
             for n in range(3):
@@ -180,7 +180,7 @@ def test_the_new_account_endpoints_are_rate_limited(tmp_path: Path) -> None:
                 await erin.client.post(
                     "/api/me/password", json={"current": f"guess-{n}", "password": "new-secret"}
                 )
-                for n in range(2)  # the login above was the first of three
+                for n in range(2)  # two wrong current passwords a minute
             ]
             assert [r.status_code for r in guesses] == [401, 401]
             reply = await erin.client.post(

@@ -544,6 +544,41 @@ def test_guests_and_logins_are_rate_limited(tmp_path: Path) -> None:
     run(main)
 
 
+def test_a_stranger_cannot_lock_an_owner_out(tmp_path: Path) -> None:
+    """A stranger's wrong guesses throttle a username only on devices its owner never
+    logged in from: the owner's device (its device cookie) still logs in, and the
+    throttled device is told when to try again."""
+
+    async def main() -> None:
+        with live_server(tmp_path, limits={"login_name": "3/minute"}) as server:
+            account = {"username": "marit", "password": "kraken-nat-8"}
+            async with anonymous(server) as owner:
+                assert (await owner.post("/api/register", json=account)).status_code == 200
+                assert "cardtable_device" in owner.cookies
+                async with anonymous(server) as stranger:
+                    wrong = {"username": "marit", "password": "guess-0000"}
+                    for _ in range(3):
+                        reply = await stranger.post("/api/login", json=wrong)
+                        assert reply.status_code == 401
+                    reply = await stranger.post("/api/login", json=account)
+                    assert reply.status_code == 429 and error_code(reply) == "rate_limited"
+                    wait = reply.json()["error"]["details"]["retry_after"]
+                    assert 0 < wait <= 60 and reply.headers["Retry-After"] == str(wait)
+                    # a forged device cookie is no way around it
+                    stranger.cookies.set(
+                        "cardtable_device", owner.cookies["cardtable_device"][:-1] + "x"
+                    )
+                    assert (await stranger.post("/api/login", json=account)).status_code == 429
+                # the owner's own device is not locked out, and its guesses are its own
+                reply = await owner.post("/api/login", json=account)
+                assert reply.status_code == 200, reply.text
+                reply = await owner.post("/api/login", json={**account, "password": "typo"})
+                assert reply.status_code == 401
+                assert (await owner.post("/api/login", json=account)).status_code == 200
+
+    run(main)
+
+
 def test_table_creation_is_limited(tmp_path: Path) -> None:
     async def main() -> None:
         table = {"game": "kraken", "seats": [HUMAN] + [RANDOM] * 3}

@@ -3,7 +3,9 @@
 A session is a random token whose hash is stored; it ends after
 ``Settings.session_lifetime`` seconds without use (sliding), at logout, or when a
 new login replaces it (the id rotates at login). Guest creation, registration and
-logins are rate limited per address (and logins per username too).
+logins are rate limited per address; wrong passwords per username, or per device
+for a device the account logged in from before (:mod:`cardtable.server.devices`),
+so nobody can lock an owner out of their own devices.
 
 A person may change their name (``profile`` limit per user), an account its
 password (which ends every session of the account but a new one for the caller),
@@ -19,6 +21,7 @@ from typing import TYPE_CHECKING
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
+from cardtable.server.devices import DeviceCookies
 from cardtable.server.protocol import ServerError
 from cardtable.server.store import LookAlikeName, UserRow, hash_token
 from cardtable.server.text import clean_name
@@ -45,6 +48,7 @@ class Accounts:
     def __init__(self, service: Service) -> None:
         self._service = service
         self._hasher = PasswordHasher()
+        self._devices: DeviceCookies | None = None
 
     async def _session(self, user: UserRow) -> str:
         service = self._service
@@ -80,20 +84,48 @@ class Accounts:
         return user, await self._session(user)
 
     async def login(
-        self, username: str, password: str, address: str, replacing: str | None = None
+        self,
+        username: str,
+        password: str,
+        address: str,
+        replacing: str | None = None,
+        device: str | None = None,
     ) -> tuple[UserRow, str]:
         """A new session for the account, if the password is right; the session
-        ``replacing`` (the one the client had) ends, so the id rotates at login."""
+        ``replacing`` (the one the client had) ends, so the id rotates at login.
+
+        Every attempt counts against the address (``login``). Wrong passwords count
+        against the device when ``device`` is a device cookie of the account
+        (``login_device``), else against the username (``login_name``): a stranger's
+        guesses throttle only devices the owner never logged in from."""
         service = self._service
         await service.limits.hit("login", address)
-        await service.limits.hit("login_name", username.casefold())
         user = await service.db(service.store.user_by_username, username)
-        if user is None:
-            raise ServerError("bad_credentials", "unknown username or wrong password", 401)
-        await self._check_password(user, password)
+        cookies = await self._device_cookies()
+        known = cookies.device(device, user.id) if user is not None else None
+        limit, key = ("login_device", known) if known else ("login_name", username.casefold())
+        await service.limits.check(limit, key)
+        try:
+            if user is None:
+                raise ServerError("bad_credentials", "unknown username or wrong password", 401)
+            await self._check_password(user, password)
+        except ServerError:
+            await service.limits.hit(limit, key)
+            raise
         if replacing:
             await service.db(service.store.end_session, replacing)
         return user, await self._session(user)
+
+    async def device_cookie(self, user: UserRow) -> str:
+        """A new device cookie that remembers this device for the account ``user``
+        (given at registration, login and a password change)."""
+        return (await self._device_cookies()).issue(user.id)
+
+    async def _device_cookies(self) -> DeviceCookies:
+        if self._devices is None:
+            key = await self._service.db(self._service.store.server_secret, "device_cookie")
+            self._devices = DeviceCookies(key)
+        return self._devices
 
     async def _check_password(self, user: UserRow, password: str) -> None:
         """Refuse ``bad_credentials`` unless ``password`` is the account's."""
@@ -130,8 +162,12 @@ class Accounts:
         if user.kind != "account":
             raise ServerError("forbidden", "only an account has a password", 403)
         await service.limits.hit("login", address)
-        await service.limits.hit("login_name", (user.username or user.id).casefold())
-        await self._check_password(user, current)
+        await service.limits.check("password", user.id)
+        try:
+            await self._check_password(user, current)
+        except ServerError:
+            await service.limits.hit("password", user.id)
+            raise
         digest = await asyncio.to_thread(self._hasher.hash, new)
         await service.db(service.store.set_password, user.id, digest)
         await service.db(service.store.revoke_sessions, user.id)

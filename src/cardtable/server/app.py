@@ -26,6 +26,7 @@ from cardtable.server.auth import (
 )
 from cardtable.server.bots import LEVELS, levels_for
 from cardtable.server.config import Settings
+from cardtable.server.devices import DEVICE_COOKIE, DEVICE_LIFETIME
 from cardtable.server.protocol import PROTOCOL_VERSION, ServerError, json_schema
 from cardtable.server.security import (
     BodyLimit,
@@ -230,7 +231,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def server_error(_request: Request, error: ServerError) -> JSONResponse:
         response = _error(error.code, error.message, error.status, error.details)
         if error.status == 429:
-            response.headers["Retry-After"] = "60"
+            response.headers["Retry-After"] = str((error.details or {}).get("retry_after", 60))
         return response
 
     @app.exception_handler(RequestValidationError)
@@ -256,6 +257,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
         return response
 
+    async def with_device(request: Request, response: JSONResponse, user: UserRow) -> JSONResponse:
+        """``response`` remembering this device for the account ``user``."""
+        response.set_cookie(
+            DEVICE_COOKIE,
+            await service_of(request).accounts.device_cookie(user),
+            max_age=DEVICE_LIFETIME,
+            path="/api/login",
+            httponly=True,
+            samesite="strict",
+            secure=settings.secure_cookies or request.url.scheme == "https",
+        )
+        return response
+
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
         return {"ok": True, "protocol": PROTOCOL_VERSION}
@@ -278,14 +292,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         user, token = await service_of(request).accounts.register(
             body.username, body.password, body.name, client_address(request)
         )
-        return with_cookie(request, _session(user, token))
+        return await with_device(request, with_cookie(request, _session(user, token)), user)
 
     @app.post("/api/login")
     async def login(body: LoginIn, request: Request) -> JSONResponse:
         user, token = await service_of(request).accounts.login(
-            body.username, body.password, client_address(request), request_token(request)
+            body.username,
+            body.password,
+            client_address(request),
+            request_token(request),
+            request.cookies.get(DEVICE_COOKIE),
         )
-        return with_cookie(request, _session(user, token))
+        return await with_device(request, with_cookie(request, _session(user, token)), user)
 
     @app.post("/api/logout")
     async def logout(request: Request) -> JSONResponse:
@@ -309,14 +327,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         user, token = await service_of(request).accounts.change_password(
             user, body.current, body.password, client_address(request)
         )
-        return with_cookie(request, _session(user, token))
+        return await with_device(request, with_cookie(request, _session(user, token)), user)
 
     @app.post("/api/me/upgrade")
     async def upgrade(body: UpgradeIn, request: Request, user: CurrentUser) -> JSONResponse:
         user, token = await service_of(request).accounts.upgrade(
             user, body.username, body.password, client_address(request)
         )
-        return with_cookie(request, _session(user, token))
+        return await with_device(request, with_cookie(request, _session(user, token)), user)
 
     @app.post("/api/tables")
     async def create_table(body: TableIn, request: Request, user: CurrentUser) -> dict[str, Any]:

@@ -13,6 +13,8 @@ DEFAULT_LIMITS: dict[str, str] = {
     "register": "5/minute;50/day",
     "login": "10/minute;100/hour",
     "login_name": "5/minute;30/hour",
+    "login_device": "10/minute;100/hour",
+    "password": "5/minute;30/hour",
     "profile": "10/minute;100/day",
     "table": "10/minute;100/day",
     "message": "20/second;600/minute",
@@ -21,8 +23,10 @@ DEFAULT_LIMITS: dict[str, str] = {
     "sheet": "60/minute;3000/day",
     "sheet_shared": "120/minute",
 }
-"""Rate limits by name: ``guest`` and ``register`` per address; ``login`` per
-address, ``login_name`` per username (also a password change); ``profile`` (name
+"""Rate limits by name: ``guest`` and ``register`` per address; ``login`` (every
+login attempt and password change) per address; wrong passwords at login
+``login_name`` per username, or ``login_device`` per remembered device (a device
+cookie of the account); ``password`` (wrong current passwords) per user; ``profile`` (name
 changes) per user; ``table`` (table creation) per user and per
 address; ``message`` (socket messages) per user, ``message_address`` per address;
 ``chat`` (chat lines) per user; ``sheet`` (keeping or changing a score sheet) per
@@ -50,9 +54,8 @@ class Settings:
     rate_burst: int = 40
     """Messages a socket may send at once before the rate applies."""
     limits: dict[str, str] = field(default_factory=dict)
-    """Rate limits by name (``guest``, ``register``, ``login``, ``login_name``,
-    ``profile``, ``table``, ``message``, ``message_address``, ``chat``), in the ``limits`` library's
-    notation (``"10/minute;100/hour"``), overriding :data:`DEFAULT_LIMITS`; an
+    """Rate limits by name (the keys of :data:`DEFAULT_LIMITS`), in the ``limits``
+    library's notation (``"10/minute;100/hour"``), overriding them; an
     empty string switches one off."""
     max_open_tables: int = 10
     """Tables one user may own that wait for players or are played."""

@@ -2,7 +2,8 @@
 windows kept in memory on one node, in Redis when several nodes share the work.
 
 A limit is refused with :class:`~cardtable.server.protocol.ServerError`
-``rate_limited`` (HTTP 429), saying when to try again.
+``rate_limited`` (HTTP 429), saying when to try again (``retry_after`` seconds in its
+details, HTTP's ``Retry-After``).
 """
 
 from __future__ import annotations
@@ -46,13 +47,24 @@ class RateLimits:
         for key in keys:
             for item in self._items[name]:
                 if not await self._limiter.hit(item, name, key):
-                    stats = await self._limiter.get_window_stats(item, name, key)
-                    wait = max(1, round(stats.reset_time - time.time()))
-                    raise ServerError(
-                        "rate_limited",
-                        f"too many requests ({item}): try again in {wait} s",
-                        429,
-                    )
+                    await self._refuse(item, name, key)
+
+    async def check(self, name: str, key: str) -> None:
+        """Raise ``rate_limited`` when ``key`` is already at limit ``name``, counting
+        nothing (for limits that count failures: :meth:`hit` once one happens)."""
+        for item in self._items[name]:
+            if not await self._limiter.test(item, name, key):
+                await self._refuse(item, name, key)
+
+    async def _refuse(self, item: RateLimitItem, name: str, key: str) -> None:
+        stats = await self._limiter.get_window_stats(item, name, key)
+        wait = max(1, round(stats.reset_time - time.time()))
+        raise ServerError(
+            "rate_limited",
+            f"too many requests ({item}): try again in {wait} s",
+            429,
+            {"retry_after": wait},
+        )
 
     async def reset(self) -> None:
         """Forget every count (tests)."""
