@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardtable.errors import IllegalAction
 from cardtable.server import gameclock, games, protocol
+from cardtable.server.policy import Command, authorize, roles_of
 from cardtable.server.protocol import ServerError
 from cardtable.server.runtime import ActionKey, Client, Runtime, chat_room
 from cardtable.server.store import Conflict, DuplicateAction, PendingAction
@@ -157,9 +158,11 @@ class Play:
         ``duplicate`` ack and changes nothing; another sender's ids never matter."""
         async with rt.lock:
             rt.last_active = time.monotonic()
+            refusal = authorize(roles_of(rt, user_id, admitted=True), Command.ACT, rt.id)
+            if refusal is not None:
+                raise refusal
             seat = rt.seat_of(user_id)
-            if seat is None:
-                raise ServerError("not_seated", "spectators cannot act: take a seat first", 403)
+            assert seat is not None  # the policy lets only the seated act
             key: ActionKey = (user_id, seat, action_id)
             if key in rt.action_keys:
                 return _duplicate(rt, key, action)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardtable.server import gameclock, games, protocol
 from cardtable.server.bots import TAKEOVER_LEVEL, check_level, level_for
+from cardtable.server.policy import Command, authorize, holds_invite, roles_of
 from cardtable.server.protocol import ServerError
 from cardtable.server.runtime import CHAT_HISTORY, Runtime
 from cardtable.server.store import (
@@ -326,35 +327,33 @@ class Tables:
                     rt.names[user.id] = user.name
                     await self._service.play.table_changed(rt)
 
-    @staticmethod
-    def is_member(rt: Runtime, user: UserRow | None) -> bool:
-        """Whether ``user`` owns the table or holds (or is invited to) one of its seats."""
-        if user is None:
-            return False
-        return rt.table.owner_id == user.id or any(
-            user.id in (s.user_id, s.reserved_for) for s in rt.seats
-        )
-
     def check_access(self, rt: Runtime, user: UserRow | None, invite: str | None) -> None:
         """Refuse a private table to anyone but its members and invite holders. The
         refusal is exactly a missing table's (``not_found``, the same message), so a
         private table's existence is not confirmed."""
-        if rt.table.public or self.is_member(rt, user) or self.has_invite(rt, invite):
-            return
-        raise ServerError("not_found", f"no table {rt.id!r}", 404)
+        self.check(rt, user, Command.VIEW, invite)
 
     @staticmethod
-    def has_invite(rt: Runtime, invite: str | None) -> bool:
-        """Whether ``invite`` is the table's invite."""
-        return invite is not None and secrets.compare_digest(
-            hash_token(invite), rt.table.invite_hash
-        )
+    def check(
+        rt: Runtime, user: UserRow | None, command: Command, invite: str | None = None
+    ) -> None:
+        """Refuse ``command`` unless the policy (:mod:`cardtable.server.policy`) lets
+        ``user`` ask it of the table."""
+        refusal = authorize(roles_of(rt, user.id if user else None, invite), command, rt.id)
+        if refusal is not None:
+            raise refusal
+
+    async def authorized(
+        self, table_id: str, user: UserRow | None, command: Command, invite: str | None = None
+    ) -> Runtime:
+        """The runtime of a table ``user`` may ask ``command`` of."""
+        rt = await self.runtime(table_id)
+        self.check(rt, user, command, invite)
+        return rt
 
     async def visible(self, table_id: str, user: UserRow | None, invite: str | None) -> Runtime:
         """The runtime of a table ``user`` may see."""
-        rt = await self.runtime(table_id)
-        self.check_access(rt, user, invite)
-        return rt
+        return await self.authorized(table_id, user, Command.VIEW, invite)
 
     async def my_tables(self, user: UserRow) -> list[dict[str, Any]]:
         """Tables where ``user`` holds or is invited to a seat and a game waits or is
@@ -374,8 +373,8 @@ class Tables:
         invitation), or with the table's ``invite`` at a seat kept for its holders.
         A seat kept for the invite's holders is refused without it."""
         service = self._service
-        rt = await self.visible(table_id, user, invite)
-        invited = self.has_invite(rt, invite)
+        rt = await self.authorized(table_id, user, Command.JOIN, invite)
+        invited = holds_invite(rt, invite)
         async with rt.lock:
             _check_open(rt)
             if rt.seat_of(user.id) is not None:
@@ -434,9 +433,7 @@ class Tables:
     ) -> dict[str, Any]:
         """Deal a new game at the table (the first one, or a rematch once the last is
         over). Only the owner may start; every seat must be taken."""
-        rt = await self.visible(table_id, user, None)
-        if user.id != rt.table.owner_id:
-            raise ServerError("forbidden", "only the table's owner can start a game", 403)
+        rt = await self.authorized(table_id, user, Command.START)
         self._check_seed(seed)
         async with rt.lock:
             await self._deal(rt, seed)
@@ -469,7 +466,7 @@ class Tables:
         new game is dealt at the same seats when every seated person agreed (at once
         when the caller is the only one)."""
         self._check_seed(seed)
-        rt = await self.visible(table_id, user, None)
+        rt = await self.authorized(table_id, user, Command.REMATCH)
         async with rt.lock:
             _check_open(rt)
             if rt.in_play or rt.game_row is None:
@@ -482,10 +479,9 @@ class Tables:
 
     def _agreed(self, rt: Runtime, user: UserRow, proposal: str) -> bool:
         """Count ``user``'s agreement to ``proposal``; True (and the votes cleared) when
-        every seated person agreed. Only seated people vote; bots never do."""
-        seat = rt.seat_of(user.id)
-        if seat is None or rt.seats[seat].kind != "human":
-            raise ServerError("not_seated", "only the people seated at the table vote", 403)
+        every seated person agreed. Only seated people vote (the policy's
+        :data:`~cardtable.server.policy.Role.PLAYER`); bots never do."""
+        seat = _seat_of(rt, user)
         agreed = rt.votes.setdefault(proposal, set())
         agreed.add(seat)
         if set(_voters(rt)) <= agreed:
@@ -496,10 +492,8 @@ class Tables:
     async def decline(self, user: UserRow, table_id: str, proposal: str) -> dict[str, Any]:
         """A seated person turns down an open proposal (``abort`` or ``rematch``): it
         is withdrawn."""
-        rt = await self.visible(table_id, user, None)
+        rt = await self.authorized(table_id, user, Command.DECLINE)
         async with rt.lock:
-            if rt.seat_of(user.id) is None:
-                raise ServerError("not_seated", "only the people seated at the table vote", 403)
             if proposal not in rt.votes:
                 raise ServerError("no_proposal", f"no {proposal} was proposed", 409)
             del rt.votes[proposal]
@@ -556,7 +550,7 @@ class Tables:
         aborting on their own turn. Otherwise a seated person proposes it (or agrees
         to it), and the game is aborted once every seated person agreed."""
         service = self._service
-        rt = await self.visible(table_id, user, None)
+        rt = await self.authorized(table_id, user, Command.ABORT)
         async with rt.lock:
             if not rt.in_play or rt.game_row is None or rt.state is None:
                 raise ServerError("no_game", "no game is being played at this table", 409)
@@ -575,12 +569,9 @@ class Tables:
             return self.table_view(rt)
 
     def _owner_may_abort(self, rt: Runtime, user: UserRow) -> bool:
-        """Whether the owner may abort the game alone now (see :meth:`abort`); a
-        refusal to anyone else who holds no seat."""
+        """Whether the owner may abort the game alone now (see :meth:`abort`)."""
         assert rt.game_row is not None and rt.state is not None
         if user.id != rt.table.owner_id:
-            if rt.seat_of(user.id) is None:
-                raise ServerError("forbidden", "only the owner and the seated vote to abort", 403)
             return False
         to_move = rt.state.to_move
         waiting_for_other = (
@@ -603,7 +594,7 @@ class Tables:
         """The caller's seat concedes the game in play (in a partnership game, for its
         team): the game ends with the result as it stands, ``"resigned"`` naming the
         seat, and is rated like any finished game."""
-        rt = await self.visible(table_id, user, None)
+        rt = await self.authorized(table_id, user, Command.RESIGN)
         async with rt.lock:
             seat = _seat_of(rt, user)
             if not rt.in_play or rt.game_row is None or rt.state is None:
@@ -642,7 +633,7 @@ class Tables:
         """The caller gets up: before the deal (or once a game is over) the seat is
         open again; during a game a bot takes the seat for good (the caller still
         plays the game: its result counts for them)."""
-        rt = await self.visible(table_id, user, None)
+        rt = await self.authorized(table_id, user, Command.LEAVE)
         async with rt.lock:
             seat = _seat_of(rt, user)
             row = rt.seats[seat]
@@ -658,9 +649,7 @@ class Tables:
     ) -> dict[str, Any]:
         """The owner gives ``seat`` to a bot (``kind`` ``bot``, at ``level``) or frees it
         (``open``: not while a game is played, which needs someone in every seat)."""
-        rt = await self.visible(table_id, user, None)
-        if user.id != rt.table.owner_id:
-            raise ServerError("forbidden", "only the table's owner can change its seats", 403)
+        rt = await self.authorized(table_id, user, Command.SET_SEAT)
         async with rt.lock:
             _check_open(rt)
             if not 0 <= seat < len(rt.seats):
@@ -723,11 +712,9 @@ class Tables:
         move without moving for ``Settings.claim_after`` seconds; the player takes
         the seat back with :meth:`take_back` (or by connecting again)."""
         service = self._service
-        rt = await self.visible(table_id, user, None)
+        rt = await self.authorized(table_id, user, Command.CLAIM)
         async with rt.lock:
-            mine = rt.seat_of(user.id)
-            if mine is None or rt.seats[mine].kind != "human":
-                raise ServerError("not_seated", "only the people seated at the table claim", 403)
+            mine = _seat_of(rt, user)
             state = rt.state
             if not rt.in_play or state is None:
                 raise ServerError("not_in_play", "no game is being played at this table", 409)
@@ -744,7 +731,7 @@ class Tables:
     async def take_back(self, user: UserRow, table_id: str) -> dict[str, Any]:
         """The caller takes back the seat a bot plays for them after a claim."""
         service = self._service
-        rt = await self.visible(table_id, user, None)
+        rt = await self.authorized(table_id, user, Command.TAKE_BACK)
         async with rt.lock:
             seat = _seat_of(rt, user)
             if rt.controller.pop(seat, None) == "bot":
@@ -770,9 +757,7 @@ class Tables:
         """The owner deletes a table no game is played at: it leaves the lobby and
         takes no one any more; whoever is connected is told."""
         service = self._service
-        rt = await self.visible(table_id, user, None)
-        if user.id != rt.table.owner_id:
-            raise ServerError("forbidden", "only the table's owner can delete it", 403)
+        rt = await self.authorized(table_id, user, Command.CLOSE)
         async with rt.lock:
             _check_open(rt)
             if rt.in_play:
