@@ -96,3 +96,65 @@ def test_a_new_bot_token_closes_the_bots_sockets(tmp_path: Path) -> None:
             await owner.close()
 
     run(main)
+
+
+def test_a_guest_that_becomes_an_account_has_its_guest_sockets_closed(tmp_path: Path) -> None:
+    async def main() -> None:
+        with live_server(tmp_path) as server:
+            (guest,) = await guests(server, "Gus")
+            table_id = await _table(guest, [HUMAN, RANDOM, RANDOM, RANDOM])
+            sock = await _open(server, table_id, guest.token)
+            made = await guest.post(
+                "/api/me/upgrade", {"username": "gus", "password": "long-enough"}
+            )
+            assert await _closed_with(sock) == 4401
+            renewed = await _open(server, table_id, made["token"])
+            assert renewed.ws.close_code is None
+            await close_all(renewed, guest)
+
+    run(main)
+
+
+def test_removing_an_account_ends_everything_of_it(tmp_path: Path) -> None:
+    """``DELETE /api/me``: a wrong password changes nothing; the right one closes the
+    account's and its bot's sockets (4401), frees its seat, closes the table it owns,
+    and the account cannot log in again; other people are not touched."""
+
+    async def main() -> None:
+        with live_server(tmp_path) as server:
+            marit = await Api.account(server.http, "marit", "kraken-nat-8", "Marit")
+            helper = await marit.post("/api/bots", {"name": "Marit's bot"})
+            (bob,) = await guests(server, "Bob")
+            owned = await _table(marit, [HUMAN, HUMAN, RANDOM, RANDOM])
+            elsewhere = await _table(bob, [HUMAN, HUMAN, RANDOM, RANDOM])
+            await marit.post(f"/api/tables/{elsewhere}/join", {"seat": 1})
+            phone = await _open(server, elsewhere, marit.token)
+            bot_sock = await _open(server, owned, helper["token"])
+            watching = await _open(server, elsewhere, bob.token)
+
+            wrong = await marit.client.request("DELETE", "/api/me", json={"password": "nope"})
+            assert wrong.status_code == 401
+            assert (await marit.get("/api/me"))["username"] == "marit"
+
+            gone = await marit.client.request(
+                "DELETE", "/api/me", json={"password": "kraken-nat-8"}
+            )
+            assert gone.status_code == 200, gone.text
+            assert await _closed_with(phone) == 4401
+            assert await _closed_with(bot_sock) == 4401
+            seats = (await bob.get(f"/api/tables/{elsewhere}"))["table"]["seats"]
+            assert seats[1]["open"] and seats[1]["name"] is None
+            assert (await bob.get(f"/api/tables/{owned}"))["table"]["status"] == "closed"
+            assert (await marit.client.get("/api/me")).status_code == 401
+            assert (await log_in(server.http, "marit", "kraken-nat-8")).status_code == 401
+            # the name and the username are free again
+            again = await Api.account(server.http, "marit", "other-pass-9", "Marit")
+            await watching.send({"type": "ping"})
+            assert (await watching.until("pong"))["type"] == "pong"
+            # a guest removes itself without a password
+            (gus,) = await guests(server, "Gus")
+            assert (await gus.client.delete("/api/me")).status_code == 200
+            assert (await gus.client.get("/api/me")).status_code == 401
+            await close_all(watching, marit, bob, again, gus)
+
+    run(main)

@@ -191,7 +191,31 @@ class Accounts:
         except ValueError as error:
             raise ServerError("username_taken", str(error), 409) from None
         await service.db(service.store.revoke_sessions, user.id)
+        await service.play.end_sessions(user_id=user.id)
         return user, await self._session(user)
+
+    async def remove(self, user: UserRow, password: str | None, address: str) -> None:
+        """Remove ``user`` (a guest, or an account once its ``password`` is proved)
+        and its bot accounts for good: they get up from every table (a bot takes a
+        seat in play), the tables it owns that no game is played at close, every
+        session and socket of theirs ends (close code 4401) on every node, and their
+        statistics, ratings and sheets are deleted (see ``Store.remove_user``)."""
+        service = self._service
+        if user.kind == "bot":
+            raise ServerError("forbidden", "a bot account is removed by its owner's removal", 403)
+        if user.kind == "account":
+            await service.limits.hit("login", address)
+            await service.limits.check("password", user.id)
+            try:
+                await self._check_password(user, password or "")
+            except ServerError:
+                await service.limits.hit("password", user.id)
+                raise
+        ids = [user.id, *(bot.id for bot in await self.bots(user))]
+        await service.tables.remove_player(ids)
+        await service.db(service.store.remove_user, user.id)
+        for user_id in ids:
+            await service.play.end_sessions(user_id=user_id)
 
     async def logout(self, token: str | None) -> None:
         """End the session of ``token`` and close its sockets on every node (nothing

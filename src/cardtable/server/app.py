@@ -84,6 +84,12 @@ class PasswordIn(BaseModel):
     password: str = PASSWORD
 
 
+class RemoveIn(BaseModel):
+    """Remove one's account (an account proves its password; a guest sends ``{}``)."""
+
+    password: str | None = Field(default=None, max_length=200)
+
+
 class LoginIn(BaseModel):
     """Log in to an account."""
 
@@ -308,6 +314,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.post("/api/logout")
     async def logout(request: Request) -> JSONResponse:
         await service_of(request).accounts.logout(request_token(request))
+        response = JSONResponse({"ok": True})
+        response.delete_cookie(COOKIE, httponly=True, samesite="lax")
+        return response
+
+    @app.delete("/api/me")
+    async def remove_me(
+        request: Request, user: CurrentUser, body: RemoveIn | None = None
+    ) -> JSONResponse:
+        password = body.password if body else None
+        await service_of(request).accounts.remove(user, password, client_address(request))
         response = JSONResponse({"ok": True})
         response.delete_cookie(COOKIE, httponly=True, samesite="lax")
         return response

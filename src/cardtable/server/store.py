@@ -53,6 +53,7 @@ from cardtable.server.text import name_skeleton
 
 __all__ = [
     "INVITE_SEAT",
+    "REMOVED_NAME",
     "ActionRow",
     "AnalysisRow",
     "Base",
@@ -206,6 +207,9 @@ class SeatRow(Base):
     someone other than its owner), or :data:`INVITE_SEAT` (whoever has the table's
     invite). It stays when the seat is taken, so a seat given up is kept again."""
 
+
+REMOVED_NAME = "removed player"
+"""The name shown for a player who removed their account."""
 
 INVITE_SEAT = "@invite"
 """``SeatRow.reserved_for`` of a seat kept for the holders of the table's invite (no
@@ -498,6 +502,41 @@ class Store:
                 update(PlayerStatsRow).where(PlayerStatsRow.player_id == user_id).values(name=name)
             )
 
+    def remove_user(self, user_id: str) -> list[str]:
+        """Remove a guest or an account and the bot accounts it owns: their sessions,
+        statistics, ratings and score sheets are deleted; the user rows stay as
+        ``removed`` (no username, password or name: the id keeps finished games'
+        seats apart) and their names in games and chat become :data:`REMOVED_NAME`.
+        Returns the ids removed."""
+        with self.session() as s:
+            bots = list(
+                s.scalars(
+                    select(UserRow.id).where(UserRow.owner_id == user_id, UserRow.kind == "bot")
+                )
+            )
+            ids = [user_id, *bots]
+            s.execute(delete(SessionRow).where(SessionRow.user_id.in_(ids)))
+            s.execute(delete(PlayerStatsRow).where(PlayerStatsRow.player_id.in_(ids)))
+            s.execute(delete(SheetRow).where(SheetRow.owner_id.in_(ids)))
+            s.execute(
+                update(GamePlayerRow)
+                .where(GamePlayerRow.player_id.in_(ids))
+                .values(name=REMOVED_NAME)
+            )
+            s.execute(update(ChatRow).where(ChatRow.user_id.in_(ids)).values(name=REMOVED_NAME))
+            s.execute(
+                update(UserRow)
+                .where(UserRow.id.in_(ids))
+                .values(
+                    kind="removed",
+                    name=REMOVED_NAME,
+                    name_skeleton=name_skeleton(REMOVED_NAME),
+                    username=None,
+                    password_hash=None,
+                )
+            )
+        return ids
+
     def set_password(self, user_id: str, password_hash: str) -> None:
         """Store an account's new password hash."""
         with self.session() as s:
@@ -578,6 +617,17 @@ class Store:
                 if lifetime is not None and now + lifetime - row.expires_at > 60:
                     row.expires_at = now + lifetime
             return s.get(UserRow, row.user_id)
+
+    def tables_owned(self, owner_id: str) -> list[str]:
+        """The ids of the tables ``owner_id`` owns that are not closed."""
+        with self.session() as s:
+            return list(
+                s.scalars(
+                    select(TableRow.id).where(
+                        TableRow.owner_id == owner_id, TableRow.status != "closed"
+                    )
+                )
+            )
 
     def open_tables_of(self, owner_id: str) -> int:
         """How many tables ``owner_id`` owns that wait for players or are played."""

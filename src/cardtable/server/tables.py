@@ -16,6 +16,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections import Counter
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardtable.server import gameclock, games, protocol
@@ -635,14 +636,34 @@ class Tables:
         plays the game: its result counts for them)."""
         rt = await self.authorized(table_id, user, Command.LEAVE)
         async with rt.lock:
-            seat = _seat_of(rt, user)
-            row = rt.seats[seat]
-            if rt.in_play:
-                _to_bot(rt, row, None)
-            else:
-                row.kind, row.user_id, row.reserved_for, row.bot_level = "human", None, None, None
-            await self._seat_changed(rt, row)
+            await self._get_up(rt, rt.seats[_seat_of(rt, user)])
             return self.table_view(rt)
+
+    async def _get_up(self, rt: Runtime, row: SeatRow) -> None:
+        """Free ``row``, or give it to the takeover bot during a game."""
+        if rt.in_play and row.user_id is not None:
+            _to_bot(rt, row, None)
+        else:
+            row.kind, row.user_id, row.reserved_for, row.bot_level = "human", None, None, None
+        await self._seat_changed(rt, row)
+
+    async def remove_player(self, user_ids: Sequence[str]) -> None:
+        """Take removed users out of every table: each gets up from the seats it
+        holds or is kept (a bot plays a seat in a game to its end), and the tables it
+        owns close unless a game is played there."""
+        service = self._service
+        for user_id in user_ids:
+            for table in await service.db(service.store.tables_of, user_id):
+                rt = await self.runtime(table.id)
+                async with rt.lock:
+                    for row in rt.seats:
+                        if user_id in (row.user_id, row.reserved_for):
+                            await self._get_up(rt, row)
+            for table_id in await service.db(service.store.tables_owned, user_id):
+                rt = await self.runtime(table_id)
+                async with rt.lock:
+                    if not rt.in_play:
+                        await self._close(rt)
 
     async def set_seat(
         self, user: UserRow, table_id: str, seat: int, kind: str, level: str | None
@@ -756,7 +777,6 @@ class Tables:
     async def close(self, user: UserRow, table_id: str) -> None:
         """The owner deletes a table no game is played at: it leaves the lobby and
         takes no one any more; whoever is connected is told."""
-        service = self._service
         rt = await self.authorized(table_id, user, Command.CLOSE)
         async with rt.lock:
             _check_open(rt)
@@ -764,12 +784,17 @@ class Tables:
                 raise ServerError(
                     "game_in_progress", "a game is being played: abort or finish it first", 409
                 )
-            if not await service.db(service.store.close_table, rt.id):
-                await self.reload(rt)
-                raise ServerError("conflict", "the table changed meanwhile; try again", 409)
-            rt.table.status = "closed"
-            rt.votes.clear()
-            await service.play.table_changed(rt)
+            await self._close(rt)
+
+    async def _close(self, rt: Runtime) -> None:
+        """Close the table (no game is played at it); the caller holds its lock."""
+        service = self._service
+        if not await service.db(service.store.close_table, rt.id):
+            await self.reload(rt)
+            raise ServerError("conflict", "the table changed meanwhile; try again", 409)
+        rt.table.status = "closed"
+        rt.votes.clear()
+        await service.play.table_changed(rt)
 
 
 def _seat_of(rt: Runtime, user: UserRow) -> int:
