@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 SEED ?= 1
 
-.PHONY: run test lint layers typecheck unit bench clean web web-test screenshots sheet-vectors \
+.PHONY: run test lint layers typecheck unit bench clean web web-test screenshots sheet-vectors protocol \
 	golden mutation
 
 $(STAMP): pyproject.toml constraints.txt
@@ -93,3 +93,11 @@ clean:
 # fails when the checked-in file differs from what this writes.
 sheet-vectors: $(STAMP)
 	$(BIN)/python -m cardtable.sheet.vectors web/src/sheet/vectors.json
+
+# The browser's protocol types, generated from the server's schemas: the OpenAPI
+# document (HTTP replies and errors, the table socket's messages) and, from it, its
+# TypeScript types (openapi-typescript). Tests fail when either checked-in file is stale.
+protocol: $(STAMP) $(WEB_DEPS)
+	$(BIN)/python -m cardtable.server.openapi > $(WEB)/src/lib/openapi.json
+	cd $(WEB) && npx openapi-typescript src/lib/openapi.json --default-non-nullable false \
+		-o src/lib/api.gen.ts

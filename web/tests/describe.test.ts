@@ -3,24 +3,17 @@ import { lang } from '../src/i18n';
 import { actionLabel, cardName, describeEvent, seatAngles, seatName } from '../src/lib/describe';
 import type { TableView } from '../src/lib/protocol';
 import { refusalText } from '../src/lib/refusals';
+import { seatView, tableView } from './tables';
 import { changedRules, parseDeal, presetOf, seatCount, type GameKind } from '../src/lib/rules';
 
-const table: TableView = {
-  id: 't',
-  game: 'kraken',
-  rules: {},
-  status: 'playing',
-  public: false,
-  turn_timer: null,
-  game_id: 'g',
-  game_number: 1,
+const table: TableView = tableView({
   seats: [
-    { seat: 0, kind: 'human', user_id: 'a', name: 'Alice', level: null, open: false, connected: true, controller: 'player' },
-    { seat: 1, kind: 'bot', user_id: null, name: 'bot (random)', level: 'random', open: false, connected: true, controller: 'player' },
-    { seat: 2, kind: 'human', user_id: null, name: null, level: null, open: true, connected: false, controller: 'player' },
-    { seat: 3, kind: 'bot', user_id: null, name: 'bot (heuristic)', level: 'heuristic', open: false, connected: true, controller: 'player' },
+    seatView({ seat: 0, user_id: 'a', name: 'Alice' }),
+    seatView({ seat: 1, kind: 'bot', name: 'bot (random)', level: 'random' }),
+    seatView({ seat: 2, open: true, connected: false }),
+    seatView({ seat: 3, kind: 'bot', name: 'bot (heuristic)', level: 'heuristic' }),
   ],
-};
+});
 
 describe('words for the table', () => {
   beforeEach(() => {

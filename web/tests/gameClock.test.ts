@@ -1,32 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { clockLeft, formatClock, initialState, reduce } from '../src/lib/tableState';
 import type { StateMessage, TableView } from '../src/lib/protocol';
+import { stateMessage, tableView } from './tables';
 
-const table = {
-  id: 't',
-  game: 'kraken',
-  rules: {},
-  status: 'playing',
-  public: false,
-  turn_timer: null,
-  clock: { initial: 60, increment: 5 },
-  game_id: 'g',
-  game_number: 1,
-  seats: [],
-} as unknown as TableView;
+const table: TableView = tableView({ clock: { initial: 60, increment: 5 } });
 
 function received(at: number): ReturnType<typeof initialState> {
-  const message: StateMessage = {
-    v: 1,
-    type: 'state',
+  const message: StateMessage = stateMessage({
     table,
-    seat: 0,
-    game_id: 'g',
     version: 3,
     to_move: 1,
-    observation: null,
     clock: { remaining: [42.5, 30, null, null], running: 1, at: 1_000_000 },
-  };
+  });
   return reduce(initialState(), message, at);
 }
 

@@ -12,13 +12,14 @@ import asyncio
 import time
 from typing import Any, Final
 
-from fastapi import FastAPI, Query, Request
+from fastapi import APIRouter, FastAPI, Query, Request
 from pydantic import BaseModel, Field
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from cardtable.server.auth import CurrentUser, client_address, service_of
 from cardtable.server.protocol import ServerError
+from cardtable.server.schemas import ERRORS
 from cardtable.server.store import SheetRow, UserRow, new_id
 from cardtable.sheet import SheetError, load_sheet
 
@@ -172,14 +173,15 @@ class Sheets:
 
 
 def mount_sheets(app: FastAPI) -> None:
-    """Add the ``/api/sheets`` endpoints to ``app``."""
+    """Add the ``/api/sheets`` endpoints to ``app`` (one ``APIRouter``)."""
+    router = APIRouter(tags=["sheets"], responses=ERRORS)
 
-    @app.get("/api/sheets")
+    @router.get("/api/sheets")
     async def list_sheets(request: Request, user: CurrentUser) -> dict[str, Any]:
         sheets = Sheets(request)
         return {"sheets": await sheets.run(sheets.of_owner, _account(user).id)}
 
-    @app.post("/api/sheets")
+    @router.post("/api/sheets")
     async def create_sheet(body: SheetIn, request: Request, user: CurrentUser) -> dict[str, Any]:
         owner = _account(user).id
         await service_of(request).limits.hit("sheet", owner)
@@ -187,7 +189,7 @@ def mount_sheets(app: FastAPI) -> None:
         sheets = Sheets(request)
         return await _view(await sheets.run(sheets.create, owner, data), summary)
 
-    @app.get("/api/sheets/shared/{token}")
+    @router.get("/api/sheets/shared/{token}")
     async def shared_sheet(
         token: str, request: Request, since: int | None = Query(default=None, ge=0)
     ) -> dict[str, Any]:
@@ -200,12 +202,12 @@ def mount_sheets(app: FastAPI) -> None:
         del view["share"], view["id"]
         return view
 
-    @app.get("/api/sheets/{sheet_id}")
+    @router.get("/api/sheets/{sheet_id}")
     async def get_sheet(sheet_id: str, request: Request, user: CurrentUser) -> dict[str, Any]:
         sheets = Sheets(request)
         return await _view(await sheets.run(sheets.get, _account(user).id, sheet_id))
 
-    @app.put("/api/sheets/{sheet_id}")
+    @router.put("/api/sheets/{sheet_id}")
     async def put_sheet(
         sheet_id: str, body: SheetIn, request: Request, user: CurrentUser
     ) -> dict[str, Any]:
@@ -216,20 +218,22 @@ def mount_sheets(app: FastAPI) -> None:
         row = await sheets.run(sheets.replace, owner, sheet_id, data, body.revision)
         return await _view(row, summary)
 
-    @app.delete("/api/sheets/{sheet_id}")
+    @router.delete("/api/sheets/{sheet_id}")
     async def delete_sheet(sheet_id: str, request: Request, user: CurrentUser) -> dict[str, Any]:
         sheets = Sheets(request)
         await sheets.run(sheets.delete, _account(user).id, sheet_id)
         return {"ok": True}
 
-    @app.post("/api/sheets/{sheet_id}/share")
+    @router.post("/api/sheets/{sheet_id}/share")
     async def share_sheet(sheet_id: str, request: Request, user: CurrentUser) -> dict[str, Any]:
         sheets = Sheets(request)
         token = await sheets.run(sheets.share, _account(user).id, sheet_id, True)
         return {"token": token, "path": f"{SHARE_PATH}{token}"}
 
-    @app.delete("/api/sheets/{sheet_id}/share")
+    @router.delete("/api/sheets/{sheet_id}/share")
     async def unshare_sheet(sheet_id: str, request: Request, user: CurrentUser) -> dict[str, Any]:
         sheets = Sheets(request)
         await sheets.run(sheets.share, _account(user).id, sheet_id, False)
         return {"ok": True}
+
+    app.include_router(router)

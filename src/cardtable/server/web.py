@@ -4,13 +4,11 @@
   at ``/``: its files as they are, and ``index.html`` for every other path that is not
   under ``/api`` or ``/ws``, so that a link such as ``/tables/abc#invite=...`` opens the
   app, which routes it. Without a build, a short page says how to make one.
-- ``GET /api/games/{game_id}/replay``: the frames of a finished game for the replay
-  viewer, computed by replaying its record through the engine (the client implements
-  no rule): after each action, every seat's hand (the game is over, nothing is
-  hidden any more), the public view and the public events of that action.
-- ``GET /api/tables/{table_id}/score``: the score of the table's current game
-  (Kraken's game score and finished rounds), which the seat observations lack; the
-  table shows it at all times, also after a reload.
+- The frames of a finished game for the replay viewer (:func:`replay_frames`, served
+  by ``GET /api/games/{game_id}/replay``), computed by replaying its record through
+  the engine (the client implements no rule): after each action, every seat's hand
+  (the game is over, nothing is hidden any more), the public view and the public
+  events of that action.
 
 :func:`mount_web` is called last in :func:`cardtable.server.app.create_app`, so its
 catch-all route never shadows an API route.
@@ -21,11 +19,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 
 from cardtable.server import games
-from cardtable.server.auth import OptionalUser, invite_of, service_of
 
 __all__ = ["STATIC", "mount_web", "replay_frames"]
 
@@ -107,23 +104,7 @@ def replay_frames(export: dict[str, Any]) -> dict[str, Any]:
 
 
 def mount_web(app: FastAPI, static: Path = STATIC) -> None:
-    """Add the replay and score endpoints and serve the client from ``static`` at ``/``."""
-
-    @app.get("/api/games/{game_id}/replay")
-    async def replay(game_id: str, request: Request, user: OptionalUser) -> dict[str, Any]:
-        export = await service_of(request).stats.export(game_id, user, invite_of(request))
-        return replay_frames(export)
-
-    @app.get("/api/tables/{table_id}/score")
-    async def score(table_id: str, request: Request, user: OptionalUser) -> dict[str, Any]:
-        tables = service_of(request).tables
-        rt = await tables.visible(table_id, user, invite_of(request))
-        state = rt.state
-        return {
-            "game_id": rt.table.game_id,
-            "version": rt.version,
-            "result": None if state is None else games.game_result(rt.table.game, state),
-        }
+    """Serve the client from ``static`` at ``/``."""
 
     root = static.resolve()
 

@@ -19,8 +19,7 @@ import { Modal } from './Modal';
 
 /** The table's owner (the first human seat for a table described without one). */
 export function ownerOf(table: TableView): string | null {
-  if (table.owner?.id) return table.owner.id;
-  if (table.owner_id) return table.owner_id;
+  if (table.owner.id) return table.owner.id;
   return table.seats.find((s) => s.kind === 'human')?.user_id ?? null;
 }
 

@@ -1,48 +1,21 @@
-// The server's protocol (docs/server-protocol.md), as TypeScript types.
-// Observations are exactly the engines' Observation.to_dict() of each game.
+// The server's protocol (docs/server-protocol.md), as TypeScript types: the tables,
+// seats and message envelopes are generated from the server's schemas (api.gen.ts,
+// `make protocol`); observations, results and events are each game's own
+// (exactly the engines' Observation.to_dict()).
+import type { components } from './api.gen';
+
+type Schemas = components['schemas'];
 
 export type GameName = 'kraken' | 'gurka';
 
-export interface SeatView {
-  seat: number;
-  kind: 'human' | 'bot' | 'external';
-  user_id: string | null;
-  name: string | null;
-  level: string | null;
-  open: boolean;
-  connected: boolean;
-  controller: 'player' | 'bot';
-  /** During a game, when (server clock, seconds) the seat's player left: the owner may
-   * give the seat to a bot once they have been away `claim_after` seconds. */
-  away_since?: number | null;
-  /** Taken by nobody yet, and kept: for the invite's holders, a named player or a bot. */
-  reserved?: boolean;
-  reservation?: 'invite' | 'player' | 'bot' | null;
-}
+/** One seat as the table's viewers see it (the server's `SeatOut`). */
+export type SeatView = Schemas['SeatOut'];
 
-export interface TableView {
-  id: string;
+/** A table as its viewers see it (the server's `TableOut`), of a game this client plays. */
+export type TableView = Omit<Schemas['TableOut'], 'game' | 'seats'> & {
   game: GameName;
-  rules: Record<string, unknown>;
-  status: 'waiting' | 'playing' | 'finished' | string;
-  public: boolean;
-  turn_timer: number | null;
-  /** The game clock chosen for the table (seconds), or null. */
-  clock?: { initial: number; increment: number } | null;
-  game_id: string | null;
-  game_number: number;
   seats: SeatView[];
-  owner_id?: string | null;
-  owner?: { id: string; name: string | null };
-  /** Spectators chat among themselves (`apart`) or not at all (`off`). */
-  spectator_chat?: 'apart' | 'off';
-  /** In the lobby's live games: how many people watch. */
-  spectators?: number;
-  /** Open proposals (`abort`, `rematch`) and the seats whose people agreed. */
-  proposals?: Record<string, number[]>;
-  /** Seconds a player to move may stay idle before the others may let a bot play. */
-  claim_after?: number;
-}
+};
 
 export interface KrakenTrick {
   leader: number;
@@ -157,87 +130,43 @@ export type GameEvent =
   | { type: 'game_over'; result: GameResult }
   | { type: 'timeout'; seat: number };
 
-export interface StateMessage {
-  v: 1;
-  type: 'state';
-  table: TableView;
-  seat: number | null;
-  game_id: string | null;
-  version: number;
-  to_move: number | null;
-  observation: Observation | null;
-  result?: GameResult;
-  /** When the seat to move runs out of time (epoch seconds), at tables with a timer. */
-  deadline?: number | null;
-  /** The latest chat lines of the client's room, oldest first. */
-  chat?: ChatMessage[];
-  /** The empty seat kept for us by name (the table never says for whom). */
-  kept?: number | null;
-  clock?: GameClock | null;
-}
-
 /** The game clock's times when the server sent a message: seconds left per seat
  * (null: no clock), the seat whose time runs, the server's time. */
-export interface GameClock {
-  remaining: (number | null)[];
-  running: number | null;
-  at: number;
-}
+export type GameClock = Schemas['GameClockOut'];
 
-export interface UpdateMessage {
-  v: 1;
-  type: 'update';
-  game_id: string;
-  version: number;
-  to_move: number | null;
-  events: GameEvent[];
-  observation?: Observation;
-  deadline?: number | null;
-  clock?: GameClock | null;
-}
+export type ChatRoom = Schemas['ChatOut']['channel'];
 
-export interface AckMessage {
-  v: 1;
-  type: 'ack';
-  id: string;
-  version: number;
-  duplicate: boolean;
-  action?: string;
-}
+/** A chat line; `id` orders a table's lines (a line of the history and the same line
+ * live are one). */
+export type ChatMessage = Schemas['ChatOut'];
 
-export interface SeatMessage {
-  v: 1;
-  type: 'seat';
-  seat: number;
-  controller: 'bot' | 'player';
+/** A table's full state for this client: its seat's observation only. */
+export type StateMessage = Omit<Schemas['StateOut'], 'table' | 'observation' | 'result'> & {
   table: TableView;
-}
+  observation: Observation | null;
+  result?: GameResult | null;
+};
 
-export type ChatRoom = 'players' | 'spectators';
+export type UpdateMessage = Omit<Schemas['UpdateOut'], 'events' | 'observation'> & {
+  events: GameEvent[];
+  observation?: Observation | null;
+};
 
-export interface ChatMessage {
-  v: 1;
-  type: 'chat';
-  /** Orders a table's lines: a line of the history and the same line live are one. */
-  id: number;
-  channel: ChatRoom;
-  from: { user_id: string; name: string; seat: number | null };
-  text: string;
-}
+export type AckMessage = Schemas['AckOut'];
 
-export interface ErrorMessage {
-  v: 1;
-  type: 'error';
-  code: string;
-  message: string;
-  /** What the client words itself (`seat` counted from 0, `action`). */
-  details?: RefusalDetails;
-}
+export type SeatMessage = Omit<Schemas['SeatMessageOut'], 'table'> & { table: TableView };
 
+/** What the client words itself (`seat` counted from 0, `action`, `seconds`). */
 export interface RefusalDetails {
   seat?: number | null;
   action?: string;
+  seconds?: number;
+  retry_after?: number;
 }
+
+export type ErrorMessage = Omit<Schemas['ErrorMessageOut'], 'details'> & {
+  details?: RefusalDetails | null;
+};
 
 export type ServerMessage =
   | StateMessage
@@ -246,22 +175,12 @@ export type ServerMessage =
   | SeatMessage
   | ChatMessage
   | ErrorMessage
-  | { v: 1; type: 'pong' };
+  | Schemas['PongOut'];
 
 /** The first message on every connection (the socket's address has no credentials). */
-export interface AuthMessage {
-  v: 1;
-  type: 'auth';
-  token?: string;
-  invite?: string;
-}
+export type AuthMessage = Schemas['AuthMessage'];
 
-export type ClientMessage =
-  | AuthMessage
-  | { type: 'action'; id: string; action: string }
-  | { type: 'chat'; text: string }
-  | { type: 'ping' }
-  | { type: 'sync' };
+export type ClientMessage = Schemas['ClientMessage'];
 
 /** Whether a protocol action text is a card (such as "JH" or "TD"). */
 export function isCardAction(action: string): boolean {

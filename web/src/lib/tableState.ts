@@ -256,7 +256,7 @@ export function reduce(state: TableState, message: ServerMessage, now = 0): Tabl
       const resync = ['conflict', 'not_your_turn', 'illegal_action'].includes(message.code);
       return {
         ...state,
-        error: { code: message.code, message: message.message, details: message.details, id: state.nextId },
+        error: { code: message.code, message: message.message, details: message.details ?? undefined, id: state.nextId },
         nextId: state.nextId + 1,
         needsSync: state.needsSync || resync,
       };

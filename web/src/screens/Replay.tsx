@@ -44,6 +44,8 @@ function replayTable(data: ReplayData): TableView {
       name: data.names?.[seat] ?? null,
       level: Array.isArray(p) ? (p[2] as string | null) : null,
       open: false,
+      reserved: false,
+      reservation: null,
       connected: true,
       controller: 'player' as const,
     };
@@ -54,10 +56,16 @@ function replayTable(data: ReplayData): TableView {
     rules: data.rules,
     status: 'finished',
     public: false,
+    rated: false,
+    owner: { id: '', name: null },
     turn_timer: null,
+    clock: null,
+    spectator_chat: 'apart',
     game_id: data.game_id,
     game_number: 0,
     seats,
+    proposals: {},
+    claim_after: 0,
   };
 }
 
