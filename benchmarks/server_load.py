@@ -61,6 +61,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from http.cookiejar import DefaultCookiePolicy
 from typing import Any
 
 import httpx
@@ -242,6 +243,13 @@ def _server(args: argparse.Namespace, options: dict[str, Any]) -> Iterator[tuple
 # -- the API ------------------------------------------------------------------------------
 
 
+def _without_cookies(http: httpx.AsyncClient) -> httpx.AsyncClient:
+    """``http`` keeping no cookie: a bearer token speaks for the benchmark (a session
+    cookie would make its requests need the server's own Origin)."""
+    http.cookies.jar.set_policy(DefaultCookiePolicy(allowed_domains=[]))
+    return http
+
+
 async def _post(http: httpx.AsyncClient, path: str, token: str | None, body: Any) -> Any:
     headers = {"Authorization": f"Bearer {token}"} if token else {}
     reply = await http.post(path, json=body, headers=headers)
@@ -334,6 +342,7 @@ async def _client_main(
     limits = httpx.Limits(max_connections=20)
     gate = asyncio.Semaphore(20)
     async with httpx.AsyncClient(base_url=http_base, timeout=120, limits=limits) as http:
+        _without_cookies(http)
         made = await asyncio.wait_for(
             asyncio.gather(*(_setup_table(http, ws_base, rounds, gate) for _ in range(tables))),
             SETUP_SECONDS,
@@ -363,6 +372,26 @@ def _client_process(
     """One load process: its share of the tables, reported through ``out``."""
     out.send(asyncio.run(_client_main(http_base, tables, rounds, seconds, ready, go)))
     out.close()
+
+
+def _ratios(figures: dict[str, float], baseline: dict[str, float]) -> str:
+    """This run's figures as ratios of the baseline's (same load, same machine)."""
+    per_action = {
+        name: f["server_cpu_s"] / max(f["actions"], 1) * 1000
+        for name, f in (("this", figures), ("baseline", baseline))
+        if "server_cpu_s" in f
+    }
+    parts = [
+        f"actions/s x{figures['actions_per_s'] / baseline['actions_per_s']:.2f}",
+        f"p99 {figures['p99_ms']:.1f} ms vs {baseline['p99_ms']:.1f} ms "
+        f"(x{figures['p99_ms'] / baseline['p99_ms']:.2f})",
+    ]
+    if len(per_action) == 2:
+        parts.append(
+            f"server CPU per action {per_action['this']:.2f} ms vs "
+            f"{per_action['baseline']:.2f} ms (x{per_action['this'] / per_action['baseline']:.2f})"
+        )
+    return "against the baseline: " + "; ".join(parts)
 
 
 def run_load(
@@ -738,6 +767,7 @@ async def _abuse_main(
     limits = httpx.Limits(max_connections=20)
     gate = asyncio.Semaphore(10)
     async with httpx.AsyncClient(base_url=http_base, timeout=120, limits=limits) as http:
+        _without_cookies(http)
         tables, warm, abuser = await asyncio.wait_for(
             asyncio.gather(
                 asyncio.gather(
@@ -850,10 +880,27 @@ def main() -> None:
         "--ws-compression", action="store_true", help="let the server compress messages"
     )
     parser.add_argument("--src", default=None, help="run the server from this src/ folder")
+    parser.add_argument(
+        "--baseline",
+        default=None,
+        help="load: first run the same load on a server from this src/ folder (another "
+        "checkout, such as main's), then print this one's figures as ratios of its",
+    )
     args = parser.parse_args()
     if args.scenario in ("load", "all"):
+        baseline = None
+        if args.baseline:
+            print(f"load: baseline from {args.baseline}", flush=True)
+            with _server(argparse.Namespace(**{**vars(args), "src": args.baseline}), {}) as (
+                base,
+                pid,
+            ):
+                baseline = run_load(args, base, pid)
+            print(f"load: this checkout ({args.src or 'src'})", flush=True)
         with _server(args, {}) as (base, pid):
-            run_load(args, base, pid)
+            figures = run_load(args, base, pid)
+        if baseline is not None:
+            print(f"load: {_ratios(figures, baseline)}", flush=True)
     if args.scenario in ("abuse", "all"):
         options = {"max_open_tables": _max_open_tables(args), "allow_seed": True}
         with _server(args, options) as (base, pid):

@@ -3,6 +3,8 @@ own outcome (stored, conflict, duplicate)."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -47,8 +49,24 @@ def _game(store: Store, owner: str, n: int) -> str:
     return game.id
 
 
-def test_a_batch_stores_what_it_can_and_refuses_the_rest(tmp_path: Path) -> None:
-    store = Store(f"sqlite:///{tmp_path / 's.db'}")
+@contextlib.contextmanager
+def _database(kind: str, tmp_path: Path) -> Iterator[str]:
+    if kind == "sqlite":
+        yield f"sqlite:///{tmp_path / 's.db'}"
+        return
+    if _reachable() is not None:
+        pytest.skip(str(_reachable()))
+    with fresh_database() as url:
+        yield url
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_batch_stores_what_it_can_and_refuses_the_rest(kind: str, tmp_path: Path) -> None:
+    with _database(kind, tmp_path) as url:
+        _batch_stores_what_it_can(Store(url))
+
+
+def _batch_stores_what_it_can(store: Store) -> None:
     owner = store.create_user("owner", "guest").id
     a, b, c = (_game(store, owner, n) for n in range(3))
     outcomes = store.append_actions(

@@ -147,8 +147,8 @@ class Rules:
 
     def to_dict(self) -> dict[str, Any]:
         """The fields as plain JSON data."""
-        data = dataclasses.asdict(self)
-        data["deal"] = list(self.deal)
+        data = {name: getattr(self, name) for name in _FIELD_NAMES}
+        data["deal"] = list(self.deal)  # every field but this one is a plain value
         return data
 
     @classmethod
@@ -175,3 +175,7 @@ PRESETS: Final[dict[str, Rules]] = {
     "rotterdam": Rules(play="rotterdam"),
     "g4a": Rules(trump_choice="utrecht", play="amsterdam", roem="hand", challenges=True),
 }
+
+
+_FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules))
+"""The fields of :class:`Rules` (``to_dict`` runs for every observation sent)."""

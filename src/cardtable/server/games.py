@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeGuard, runtime_checkable
 
 from cardtable.game import GameKind, GameState, kind, kinds
 
@@ -60,6 +60,18 @@ class _Rounds(Protocol):
 
     @property
     def current(self) -> Any: ...
+
+
+_IN_ROUNDS: dict[type, bool] = {}
+
+
+def _in_rounds(state: AnyGame) -> TypeGuard[_Rounds]:
+    """Whether ``state`` is played in rounds (:class:`_Rounds`), known once per type:
+    an ``isinstance`` against a runtime protocol is slow, and this runs every action."""
+    known = _IN_ROUNDS.get(type(state))
+    if known is None:
+        known = _IN_ROUNDS[type(state)] = isinstance(state, _Rounds)
+    return known
 
 
 def game_names() -> tuple[str, ...]:
@@ -127,7 +139,7 @@ def apply_action(state: AnyGame, action: str) -> str:
 def snapshot(state: AnyGame) -> tuple[int, int]:
     """What :func:`public_events` compares against: call it before applying.
     (finished rounds, finished tricks of the current round)"""
-    if isinstance(state, _Rounds):
+    if _in_rounds(state):
         return len(state.history), len(state.current.tricks)
     return 0, 0
 
@@ -139,7 +151,7 @@ def public_events(
     completed, the round it finished and the end of the game. Nothing here depends on
     a hidden card."""
     events: list[dict[str, Any]] = [{"type": "action", "seat": seat, "action": action}]
-    if isinstance(state, _Rounds):
+    if _in_rounds(state):
         rounds_before, tricks_before = before
         finished_round = len(state.history) > rounds_before
         rnd = state.history[rounds_before] if finished_round else state.current
@@ -173,7 +185,7 @@ def game_result(game: str, state: AnyGame) -> dict[str, Any]:
     result: dict[str, Any] = {"scores": list(scores)}
     if kind(game).scoring == "teams":
         result["winner"] = getattr(state, "winner", None)
-        history = state.history if isinstance(state, _Rounds) else []
+        history = state.history if _in_rounds(state) else []
         result["rounds"] = [_round_result(r) for r in history]
         return result
     for name in _RANKING_EXTRAS:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
+import orjson
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 __all__ = [
@@ -234,8 +235,13 @@ def json_schema() -> dict[str, Any]:
 
 
 def dumps(message: dict[str, Any]) -> str:
-    """Compact JSON, as every message is sent."""
-    return json.dumps(message, separators=(",", ":"))
+    """Compact JSON (UTF-8 text, by orjson: every observation of every update is
+    encoded, so this is a hot path), as every message is sent.
+
+    >>> dumps({"type": "chat", "text": "Zoë"})
+    '{"type":"chat","text":"Zoë"}'
+    """
+    return orjson.dumps(message).decode()
 
 
 def error_message(code: str, message: str, details: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -40,6 +40,7 @@ from sqlalchemy import (
     or_,
     select,
     true,
+    tuple_,
     update,
 )
 from sqlalchemy.dialects.postgresql import insert as pg_insert
@@ -897,16 +898,9 @@ class Store:
         try:
             with self.engine.begin() as connection:
                 now = time.time()
+                moved = _move_games(connection, items)
                 for n, item in enumerate(items):
-                    moved = connection.execute(
-                        _MOVE_GAME,
-                        {
-                            "game_id": item.game_id,
-                            "expected": item.version,
-                            "next": item.version + 1,
-                        },
-                    )
-                    if not moved.rowcount:
+                    if item.game_id not in moved:
                         outcomes[n] = Conflict(item.game_id)
                         continue
                     rows.append(
@@ -1208,6 +1202,19 @@ _MOVE_GAME = (
     .values(version=bindparam("next"))
 )
 _INSERT_ACTION = _ACTIONS.insert()
+
+
+def _move_games(connection: Any, items: Sequence[PendingAction]) -> set[str]:
+    """Move each item's game from its version to the next, in one statement (a batch
+    holds one action per game: a table appends its next action once the last is
+    stored); the ids of the games that moved, the others having moved on meanwhile."""
+    moved = connection.execute(
+        update(_GAMES)
+        .where(tuple_(_GAMES.c.id, _GAMES.c.version).in_([(i.game_id, i.version) for i in items]))
+        .values(version=_GAMES.c.version + 1)
+        .returning(_GAMES.c.id)
+    )
+    return set(moved.scalars())
 
 
 def _eq_or_null(column: Any, value: str | None) -> Any:
