@@ -112,7 +112,7 @@ def test_a_spectator_cannot_play_a_bots_move_by_guessing_its_id(tmp_path: Path) 
                 seen = await spy.until("update")
             assert seen["version"] == end["version"]
 
-            glog = server.app.state.service.store.game_log(game_id)
+            glog = server.app.state.service.store.games.game_log(game_id)
             assert glog is not None and len(glog.actions) == end["version"]
             bots = [a for a in glog.actions if a.seat != 0]
             assert bots and all(a.source == "bot" and a.user_id is None for a in bots)
@@ -168,7 +168,7 @@ def test_one_players_action_id_is_not_anothers(tmp_path: Path) -> None:
             await b.send({"type": "action", "id": "Alice-1", "action": other})
             assert (await b.until("error"))["code"] == "id_reused"
             service = server.app.state.service
-            glog = service.store.game_log(mine["game_id"])
+            glog = service.store.games.game_log(mine["game_id"])
             assert glog is not None
             assert [(x.seat, x.action_id) for x in glog.actions[:2]] == [
                 (0, "Alice-1"),

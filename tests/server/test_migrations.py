@@ -50,7 +50,7 @@ def test_a_database_from_before_migrations_is_stamped_and_upgraded(tmp_path: Pat
         db.execute("INSERT INTO users VALUES ('u1', 'Old', 'guest', NULL, NULL, 1.0)")
     store = Store(url)
     assert migrate.current(store.engine) == migrate.head()
-    assert store.user("u1") is not None
+    assert store.accounts.user("u1") is not None
     store.close()
     assert _differences(url) == []
 

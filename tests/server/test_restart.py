@@ -140,9 +140,9 @@ def test_kill_9_mid_round_loses_nothing(tmp_path: Path) -> None:
             ends = await asyncio.gather(*players)
             assert ends[0]["version"] == ends[1]["version"] > seen
             store = Store(database)
-            table = store.table(table_id)
+            table = store.tables.table(table_id)
             assert table is not None and table[0].game_id
-            glog = store.game_log(table[0].game_id)
+            glog = store.games.game_log(table[0].game_id)
             assert glog is not None and glog.game.status == "finished"
             ids = [row.action_id for row in glog.actions]
             assert [row.index for row in glog.actions] == list(range(len(ids)))

@@ -82,7 +82,7 @@ def test_kraken_results_stats_ratings_and_analysis(tmp_path: Path) -> None:
                 assert mid_game["totals"][seat] == mine[-1]["total"]
             again = await alice.get(f"/api/games/{game_id}/rounds/0/analysis")
             assert again == mid_game
-            assert server.app.state.service.store.analysis(game_id, 0) == mid_game
+            assert server.app.state.service.store.games.analysis(game_id, 0) == mid_game
             assert len((await alice.get(f"/api/games/{game_id}/rounds/1/analysis"))["cards"])
             missing = await alice.client.get(f"/api/games/{game_id}/rounds/2/analysis")
             assert missing.status_code == 404

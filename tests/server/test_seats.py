@@ -206,7 +206,7 @@ def test_accounts_with_argon2_passwords(tmp_path: Path) -> None:
                 )
                 assert short.json()["error"]["code"] == "bad_request"
             service = server.app.state.service
-            stored = service.store.user_by_username("marit")
+            stored = service.store.accounts.user_by_username("marit")
             assert stored.password_hash.startswith("$argon2id$")
             assert "kraken-nat-8" not in stored.password_hash
 

@@ -31,7 +31,7 @@ def test_four_bots_finish_a_kraken_game_and_the_log_replays(tmp_path: Path) -> N
             await service.tables.start_game(owner, view["id"], seed=5)
             final = await until(watcher, game_over)
             assert rt.state is not None and rt.state.is_over
-            glog = service.store.game_log(rt.table.game_id or "")
+            glog = service.store.games.game_log(rt.table.game_id or "")
             assert glog is not None
             assert final["version"] == len(glog.actions) == rt.version
             assert glog.game.status == "finished" and glog.game.result is not None
@@ -78,7 +78,7 @@ def test_actions_are_validated_by_the_engine_and_applied_once(tmp_path: Path) ->
             again = await service.play.submit(rt, mover_id, "a3", action)
             assert first["duplicate"] is False and again["duplicate"] is True
             assert first["version"] == again["version"] == rt.version == 1
-            glog = service.store.game_log(rt.table.game_id or "")
+            glog = service.store.games.game_log(rt.table.game_id or "")
             assert glog is not None and len(glog.actions) == 1
             with pytest.raises(ServerError) as refused:
                 await service.play.submit(rt, "nobody", "a4", action)

@@ -54,7 +54,7 @@ def test_leaving_frees_the_seat_before_the_deal_and_gives_it_to_a_bot_during_a_g
             # the game goes on to its end with the bot in Bob's seat; Bob is still rated
             # as the player of that game
             await play_until_over(alice_sock, 0)
-            lines = server.app.state.service.store.games_played(bob.user["id"], 5)
+            lines = server.app.state.service.store.games.games_played(bob.user["id"], 5)
             assert [g.id for g, _ in lines] == [game_id]
             await close_all(bob_sock, alice_sock, alice, bob, mallory)
 

@@ -75,7 +75,7 @@ def test_a_player_who_runs_out_of_time_gets_a_move_played(tmp_path: Path) -> Non
             # the seat is still Alice's: the next update to her has her observation
             mine = await sock.until("update")
             assert mine["observation"]["seat"] == 0
-            stored = server.app.state.service.store.game_log(update_["game_id"])
+            stored = server.app.state.service.store.games.game_log(update_["game_id"])
             assert stored.actions[seen].source == "timeout"
             for s in (sock, watcher):
                 await s.close()

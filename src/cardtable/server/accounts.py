@@ -53,7 +53,7 @@ class Accounts:
     async def _session(self, user: UserRow) -> str:
         service = self._service
         return await service.db(
-            service.store.new_session, user.id, service.settings.session_lifetime
+            service.store.accounts.new_session, user.id, service.settings.session_lifetime
         )
 
     async def guest(self, name: str, address: str) -> tuple[UserRow, str]:
@@ -62,7 +62,7 @@ class Accounts:
         name = clean_name(name)
         await service.limits.hit("guest", address)
         try:
-            user = await service.db(service.store.create_user, name, "guest")
+            user = await service.db(service.store.accounts.create_user, name, "guest")
         except LookAlikeName as error:
             raise _look_alike(error) from None
         return user, await self._session(user)
@@ -76,7 +76,9 @@ class Accounts:
         await service.limits.hit("register", address)
         digest = await asyncio.to_thread(self._hasher.hash, password)
         try:
-            user = await service.db(service.store.create_user, shown, "account", username, digest)
+            user = await service.db(
+                service.store.accounts.create_user, shown, "account", username, digest
+            )
         except LookAlikeName as error:
             raise _look_alike(error) from None
         except ValueError as error:
@@ -100,7 +102,7 @@ class Accounts:
         guesses throttle only devices the owner never logged in from."""
         service = self._service
         await service.limits.hit("login", address)
-        user = await service.db(service.store.user_by_username, username)
+        user = await service.db(service.store.accounts.user_by_username, username)
         cookies = await self._device_cookies()
         known = cookies.device(device, user.id) if user is not None else None
         limit, key = ("login_device", known) if known else ("login_name", username.casefold())
@@ -113,7 +115,7 @@ class Accounts:
             await service.limits.hit(limit, key)
             raise
         if replacing:
-            await service.db(service.store.end_session, replacing)
+            await service.db(service.store.accounts.end_session, replacing)
         return user, await self._session(user)
 
     async def device_cookie(self, user: UserRow) -> str:
@@ -123,7 +125,9 @@ class Accounts:
 
     async def _device_cookies(self) -> DeviceCookies:
         if self._devices is None:
-            key = await self._service.db(self._service.store.server_secret, "device_cookie")
+            key = await self._service.db(
+                self._service.store.accounts.server_secret, "device_cookie"
+            )
             self._devices = DeviceCookies(key)
         return self._devices
 
@@ -145,7 +149,7 @@ class Accounts:
         name = clean_name(name)
         await service.limits.hit("profile", user.id)
         try:
-            await service.db(service.store.rename_user, user.id, name)
+            await service.db(service.store.accounts.rename_user, user.id, name)
         except LookAlikeName as error:
             raise _look_alike(error) from None
         user.name = name
@@ -169,8 +173,8 @@ class Accounts:
             await service.limits.hit("password", user.id)
             raise
         digest = await asyncio.to_thread(self._hasher.hash, new)
-        await service.db(service.store.set_password, user.id, digest)
-        await service.db(service.store.revoke_sessions, user.id)
+        await service.db(service.store.accounts.set_password, user.id, digest)
+        await service.db(service.store.accounts.revoke_sessions, user.id)
         await service.play.end_sessions(user_id=user.id)
         return user, await self._session(user)
 
@@ -185,12 +189,12 @@ class Accounts:
         await service.limits.hit("register", address)
         digest = await asyncio.to_thread(self._hasher.hash, password)
         try:
-            user = await service.db(service.store.upgrade_guest, user.id, username, digest)
+            user = await service.db(service.store.accounts.upgrade_guest, user.id, username, digest)
         except LookAlikeName as error:
             raise _look_alike(error) from None
         except ValueError as error:
             raise ServerError("username_taken", str(error), 409) from None
-        await service.db(service.store.revoke_sessions, user.id)
+        await service.db(service.store.accounts.revoke_sessions, user.id)
         await service.play.end_sessions(user_id=user.id)
         return user, await self._session(user)
 
@@ -199,7 +203,7 @@ class Accounts:
         and its bot accounts for good: they get up from every table (a bot takes a
         seat in play), the tables it owns that no game is played at close, every
         session and socket of theirs ends (close code 4401) on every node, and their
-        statistics, ratings and sheets are deleted (see ``Store.remove_user``)."""
+        statistics, ratings and sheets are deleted (see ``AccountRepository.remove_user``)."""
         service = self._service
         if user.kind == "bot":
             raise ServerError("forbidden", "a bot account is removed by its owner's removal", 403)
@@ -213,7 +217,7 @@ class Accounts:
                 raise
         ids = [user.id, *(bot.id for bot in await self.bots(user))]
         await service.tables.remove_player(ids)
-        await service.db(service.store.remove_user, user.id)
+        await service.db(service.store.accounts.remove_user, user.id)
         for user_id in ids:
             await service.play.end_sessions(user_id=user_id)
 
@@ -221,7 +225,7 @@ class Accounts:
         """End the session of ``token`` and close its sockets on every node (nothing
         happens without one)."""
         if token:
-            await self._service.db(self._service.store.end_session, token)
+            await self._service.db(self._service.store.accounts.end_session, token)
             await self._service.play.end_sessions([hash_token(token)])
 
     async def authenticate(self, token: str | None) -> UserRow:
@@ -230,7 +234,7 @@ class Accounts:
         user = None
         if token:
             user = await service.db(
-                service.store.user_for_token, token, service.settings.session_lifetime
+                service.store.accounts.user_for_token, token, service.settings.session_lifetime
             )
         if user is None:
             raise ServerError("unauthorized", "a valid session token is required", 401)
@@ -253,21 +257,23 @@ class Accounts:
             raise ServerError("forbidden", "only registered accounts can create bots", 403)
         name = clean_name(name, bot=True)
         try:
-            bot = await service.db(service.store.create_user, name, "bot", None, None, owner.id)
+            bot = await service.db(
+                service.store.accounts.create_user, name, "bot", None, None, owner.id
+            )
         except LookAlikeName as error:
             raise _look_alike(error) from None
-        return bot, await service.db(service.store.new_session, bot.id)
+        return bot, await service.db(service.store.accounts.new_session, bot.id)
 
     async def bots(self, owner: UserRow) -> list[UserRow]:
         """The bot accounts ``owner`` created."""
-        return await self._service.db(self._service.store.bots_of, owner.id)
+        return await self._service.db(self._service.store.accounts.bots_of, owner.id)
 
     async def new_bot_token(self, owner: UserRow, bot_id: str) -> tuple[UserRow, str]:
         """Replace a bot's token (the old ones stop working)."""
         service = self._service
-        bot = await service.db(service.store.user, bot_id)
+        bot = await service.db(service.store.accounts.user, bot_id)
         if bot is None or bot.kind != "bot" or bot.owner_id != owner.id:
             raise ServerError("not_found", f"you have no bot {bot_id!r}", 404)
-        await service.db(service.store.revoke_sessions, bot.id)
+        await service.db(service.store.accounts.revoke_sessions, bot.id)
         await service.play.end_sessions(user_id=bot.id)
-        return bot, await service.db(service.store.new_session, bot.id)
+        return bot, await service.db(service.store.accounts.new_session, bot.id)

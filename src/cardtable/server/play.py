@@ -135,7 +135,9 @@ class Play:
         name = client.name
         if client.seat is not None:  # as the table shows it ("Alice (2)")
             name = service.tables.table_view(rt)["seats"][client.seat]["name"] or name
-        line_id = await service.db(service.store.add_chat, rt.id, client.user_id, name, text, room)
+        line_id = await service.db(
+            service.store.tables.add_chat, rt.id, client.user_id, name, text, room
+        )
         message = protocol.chat_message(line_id, client.user_id, name, client.seat, text, room)
         self._said(rt, message)
         await service.hub.publish({"kind": "chat", "table": rt.id, "message": message})
@@ -213,7 +215,7 @@ class Play:
                 )
             else:
                 await service.db(
-                    service.store.append_action,
+                    service.store.games.append_action,
                     game_row.id,
                     rt.version,
                     seat,
@@ -284,7 +286,7 @@ class Play:
         if rt.game_row is None or rt.state is None:
             return
         if rebuild:
-            glog = await service.db(service.store.game_log, rt.game_row.id, 0)
+            glog = await service.db(service.store.games.game_log, rt.game_row.id, 0)
             assert glog is not None
             stored = glog.actions[: rt.version]
             rt.state = games.rebuild(glog.game.game, glog.game.record, [a.action for a in stored])
@@ -293,7 +295,7 @@ class Play:
                 rt.remember((a.user_id, a.seat, a.action_id), a.index, a.action)
             new = glog.actions[rt.version :]
         else:
-            glog = await service.db(service.store.game_log, rt.game_row.id, rt.version)
+            glog = await service.db(service.store.games.game_log, rt.game_row.id, rt.version)
             assert glog is not None
             new = [a for a in glog.actions if a.index >= rt.version]
         state = rt.state
@@ -395,7 +397,7 @@ class _GroupCommit:
                 batch, self._pending = self._pending, []
                 try:
                     outcomes = await service.db(
-                        service.store.append_actions, [item for item, _ in batch]
+                        service.store.games.append_actions, [item for item, _ in batch]
                     )
                 except Exception as error:
                     for _, future in batch:

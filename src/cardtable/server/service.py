@@ -64,7 +64,7 @@ class Service:
         watchdog."""
         await self.hub.start(self.play.on_notice)
         now = self.clock.now()
-        for table_id in await self.db(self.store.unfinished_tables):
+        for table_id in await self.db(self.store.tables.unfinished_tables):
             rt = await self.tables.runtime(table_id)
             async with rt.lock:
                 timer = rt.table.turn_timer

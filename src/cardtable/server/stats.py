@@ -52,7 +52,7 @@ class Stats:
         """A game's log, if ``user`` (or the ``invite``) may see the game: a public
         table's, a published one, or its private table's member's."""
         service = self._service
-        glog = await service.db(service.store.game_log, game_id)
+        glog = await service.db(service.store.games.game_log, game_id)
         if glog is None:
             raise ServerError("not_found", f"no game {game_id!r}", 404)
         if not glog.game.published:
@@ -73,7 +73,7 @@ class Stats:
             raise ServerError("forbidden", "a game's record is published once it is over", 403)
         state = games.rebuild(glog.game.game, glog.game.record, [a.action for a in glog.actions])
         ids = [str(p[1]) for p in glog.game.players if p[1]]
-        users = await self._service.db(self._service.store.users, ids)
+        users = await self._service.db(self._service.store.accounts.users, ids)
         return {
             "game_id": glog.game.id,
             "table_id": glog.game.table_id,
@@ -93,14 +93,14 @@ class Stats:
             raise ServerError("forbidden", "only the table's owner can publish its games", 403)
         if glog.game.status != "finished":
             raise ServerError("forbidden", "a game is published once it is over", 403)
-        await service.db(service.store.publish_game, game_id)
+        await service.db(service.store.games.publish_game, game_id)
 
     async def player_profile(self, player_id: str, recent: int = 10) -> dict[str, Any]:
         """A player's identity, statistics and ratings in both games, and their
         latest finished games."""
         rows = {
             row.game: row
-            for row in await self._service.db(self._service.store.player_stats, player_id)
+            for row in await self._service.db(self._service.store.ratings.player_stats, player_id)
         }
         if player_id.startswith("bot:"):
             level = player_id[4:]
@@ -108,7 +108,7 @@ class Stats:
                 raise ServerError("not_found", f"no player {player_id!r}", 404)
             name, kind = f"bot ({level})", "bot"
         else:
-            user = await self._service.db(self._service.store.user, player_id)
+            user = await self._service.db(self._service.store.accounts.user, player_id)
             if user is None:
                 raise ServerError("not_found", f"no player {player_id!r}", 404)
             name, kind = user.name, user.kind
@@ -126,7 +126,7 @@ class Stats:
         if game not in games.game_names():
             names = ", ".join(games.game_names())
             raise ServerError("bad_request", f"unknown game {game!r}: the games are {names}", 422)
-        rows = await self._service.db(self._service.store.leaderboard, game, limit)
+        rows = await self._service.db(self._service.store.ratings.leaderboard, game, limit)
         return {
             "game": game,
             "entries": [
@@ -147,7 +147,7 @@ class Stats:
 
     async def finished_games(self, player_id: str | None, limit: int) -> list[dict[str, Any]]:
         """Finished games, newest first (a player's when ``player_id`` is given)."""
-        played = await self._service.db(self._service.store.games_played, player_id, limit)
+        played = await self._service.db(self._service.store.games.games_played, player_id, limit)
         return [_game_summary(g, lines) for g, lines in played]
 
     async def round_analysis(
@@ -158,7 +158,7 @@ class Stats:
         all public then), even while the game goes on; computed off the event loop
         once and cached in the database."""
         glog = await self.game_log(game_id, user, invite)
-        cached = await self._service.db(self._service.store.analysis, game_id, index)
+        cached = await self._service.db(self._service.store.games.analysis, game_id, index)
         if cached is not None:
             return cached
         key = (game_id, index)
@@ -181,7 +181,7 @@ class Stats:
                 "round_in_progress", f"round {index} is not over yet (or not dealt)", 409
             )
         data = {"game_id": game_id, **data}
-        await self._service.db(self._service.store.save_analysis, game_id, index, data)
+        await self._service.db(self._service.store.games.save_analysis, game_id, index, data)
         return data
 
 

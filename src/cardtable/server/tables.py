@@ -84,7 +84,7 @@ class Tables:
                 "bad_request", f"spectator_chat is one of {', '.join(SPECTATOR_CHAT)}"
             )
         await service.limits.hit("table", owner.id, *([address] if address else []))
-        open_tables = await service.db(service.store.open_tables_of, owner.id)
+        open_tables = await service.db(service.store.tables.open_tables_of, owner.id)
         if open_tables >= service.settings.max_open_tables:
             raise ServerError(
                 "too_many_tables",
@@ -110,7 +110,7 @@ class Tables:
                 break
         await self._reserve_players(owner, rows, specs)
         accounts = [row.reserved_for for row in rows if row.kind == "external" and row.reserved_for]
-        found = await service.db(service.store.users, accounts)
+        found = await service.db(service.store.accounts.users, accounts)
         for row in rows:
             bot_id = row.reserved_for
             if bot_id is None or row.kind != "external":
@@ -139,7 +139,7 @@ class Tables:
             _check_one_seat(rt)
         invite = new_id(16)
         table.invite_hash = hash_token(invite)
-        await service.db(service.store.create_table, table, rows)
+        await service.db(service.store.tables.create_table, table, rows)
         view = self.table_view(await self.runtime(table_id))
         if bot_tokens:
             view["bot_tokens"] = {str(k): v for k, v in bot_tokens.items()}
@@ -154,7 +154,7 @@ class Tables:
             username = spec.get("player")
             if row.kind != "human" or not username:
                 continue
-            user = await service.db(service.store.user_by_username, str(username))
+            user = await service.db(service.store.accounts.user_by_username, str(username))
             if user is None or user.kind != "account":
                 raise ServerError(
                     "bad_request", f"no account is called {username!r}: check the username"
@@ -191,7 +191,7 @@ class Tables:
             async with self._service.loading:
                 rt = self.runtimes.get(table_id)
                 if rt is None:
-                    found = await self._service.db(self._service.store.table, table_id)
+                    found = await self._service.db(self._service.store.tables.table, table_id)
                     if found is None:
                         raise ServerError("not_found", f"no table {table_id!r}", 404)
                     rt = Runtime(table=found[0], seats=found[1])
@@ -204,7 +204,7 @@ class Tables:
 
     async def _load_chat(self, rt: Runtime) -> None:
         service = self._service
-        rows = await service.db(service.store.chat_history, rt.id, CHAT_HISTORY)
+        rows = await service.db(service.store.tables.chat_history, rt.id, CHAT_HISTORY)
         rt.chat.clear()
         rt.chat.extend(
             protocol.chat_message(r.id, r.user_id, r.name, None, r.text, r.channel) for r in rows
@@ -212,7 +212,7 @@ class Tables:
 
     async def _load_names(self, rt: Runtime) -> None:
         ids = [s.user_id for s in rt.seats if s.user_id] + [rt.table.owner_id]
-        users = await self._service.db(self._service.store.users, ids)
+        users = await self._service.db(self._service.store.accounts.users, ids)
         rt.names = {uid: user.name for uid, user in users.items()}
         rt.people = {uid: user.owner_id or uid for uid, user in users.items()}
 
@@ -221,7 +221,7 @@ class Tables:
         rt.game_row, rt.state, rt.version, rt.action_keys = None, None, 0, {}
         if rt.table.game_id is None:
             return
-        glog = await self._service.db(self._service.store.game_log, rt.table.game_id)
+        glog = await self._service.db(self._service.store.games.game_log, rt.table.game_id)
         assert glog is not None
         rt.game_row = glog.game
         if glog.game.status == "aborted":
@@ -237,7 +237,7 @@ class Tables:
 
     async def reload(self, rt: Runtime) -> None:
         """Read the table, its seats and its game again (another node changed them)."""
-        found = await self._service.db(self._service.store.table, rt.id)
+        found = await self._service.db(self._service.store.tables.table, rt.id)
         assert found is not None
         rt.table, rt.seats = found
         await self._load_game(rt)
@@ -310,7 +310,7 @@ class Tables:
         :meth:`table_view` shows them without saying whom a seat is kept for, with
         their ``spectators``: how many people watch on this node."""
         out = []
-        for table, seats in await self._service.db(self._service.store.lobby, status):
+        for table, seats in await self._service.db(self._service.store.tables.lobby, status):
             rt = self.runtimes.get(table.id)
             if rt is None:
                 rt = Runtime(table=table, seats=seats)
@@ -360,7 +360,7 @@ class Tables:
         """Tables where ``user`` holds or is invited to a seat and a game waits or is
         played (how a bot finds the tables it was seated at)."""
         out = []
-        for table in await self._service.db(self._service.store.tables_of, user.id):
+        for table in await self._service.db(self._service.store.tables.tables_of, user.id):
             out.append(self.table_view(await self.runtime(table.id)))
         return out
 
@@ -394,7 +394,7 @@ class Tables:
                 seat = choices[0]
             if seat not in choices:
                 raise ServerError("seat_taken", _not_open(rt, seat), 409)
-            if not await service.db(service.store.take_seat, rt.id, seat, user.id, invited):
+            if not await service.db(service.store.tables.take_seat, rt.id, seat, user.id, invited):
                 await self.reload(rt)
                 raise ServerError("seat_taken", f"seat {seat} is not open", 409)
             rt.seats[seat].user_id = user.id
@@ -417,10 +417,10 @@ class Tables:
             for seat in rt.seats:
                 if seat.kind == "external" and seat.bot_level == digest:
                     if seat.user_id is not None:
-                        return await service.db(service.store.user, seat.user_id)
+                        return await service.db(service.store.accounts.user, seat.user_id)
                     name = f"external bot {seat.seat}"
-                    user = await service.db(service.store.create_user, name, "bot")
-                    await service.db(service.store.set_seat_user, rt.id, seat.seat, user.id)
+                    user = await service.db(service.store.accounts.create_user, name, "bot")
+                    await service.db(service.store.tables.set_seat_user, rt.id, seat.seat, user.id)
                     seat.user_id = user.id
                     rt.names[user.id] = user.name
                     rt.people[user.id] = rt.table.owner_id
@@ -524,7 +524,7 @@ class Tables:
             status="playing",
             rated=rt.table.rated,
         )
-        if not await service.db(service.store.start_game, rt.id, row, rt.table.game_id):
+        if not await service.db(service.store.games.start_game, rt.id, row, rt.table.game_id):
             await self.reload(rt)
             raise ServerError("conflict", "the table changed; try again", 409)
         rt.table.game_id = row.id
@@ -558,7 +558,7 @@ class Tables:
             if not self._owner_may_abort(rt, user) and not self._agreed(rt, user, "abort"):
                 await service.play.table_changed(rt)
                 return self.table_view(rt)
-            if not await service.db(service.store.abort_game, rt.id, rt.game_row.id):
+            if not await service.db(service.store.games.abort_game, rt.id, rt.game_row.id):
                 await self.reload(rt)
                 raise ServerError("conflict", "the game ended meanwhile", 409)
             service.scheduler.stop(rt)
@@ -614,7 +614,7 @@ class Tables:
             result["flagged"] = seat
         players = service.stats.player_ids(rt)
         finished = await service.db(
-            service.store.finish_game,
+            service.store.games.finish_game,
             rt.game_row.id,
             rt.version,
             result,
@@ -653,13 +653,13 @@ class Tables:
         owns close unless a game is played there."""
         service = self._service
         for user_id in user_ids:
-            for table in await service.db(service.store.tables_of, user_id):
+            for table in await service.db(service.store.tables.tables_of, user_id):
                 rt = await self.runtime(table.id)
                 async with rt.lock:
                     for row in rt.seats:
                         if user_id in (row.user_id, row.reserved_for):
                             await self._get_up(rt, row)
-            for table_id in await service.db(service.store.tables_owned, user_id):
+            for table_id in await service.db(service.store.tables.tables_owned, user_id):
                 rt = await self.runtime(table_id)
                 async with rt.lock:
                     if not rt.in_play:
@@ -764,7 +764,7 @@ class Tables:
         """Store a seat that changed hands and tell everyone; its old player's
         connections become spectators'."""
         service = self._service
-        await service.db(service.store.set_seat, row)
+        await service.db(service.store.tables.set_seat, row)
         rt.controller.pop(row.seat, None)
         hold = rt.holds.pop(row.seat, None)
         if hold is not None:
@@ -789,7 +789,7 @@ class Tables:
     async def _close(self, rt: Runtime) -> None:
         """Close the table (no game is played at it); the caller holds its lock."""
         service = self._service
-        if not await service.db(service.store.close_table, rt.id):
+        if not await service.db(service.store.tables.close_table, rt.id):
             await self.reload(rt)
             raise ServerError("conflict", "the table changed meanwhile; try again", 409)
         rt.table.status = "closed"
