@@ -24,9 +24,11 @@ EXTRAS = {
         (
             "alembic",
             "argon2",
+            "confusable_homoglyphs",
             "fastapi",
             "limits",
             "openskill",
+            "orjson",
             "psycopg",
             "pydantic",
             "redis",
