@@ -110,6 +110,9 @@ test('a guest becomes an account keeping games and rating', async ({ browser, se
   // own (her first legal action each turn) rather than by clicking
   await page.evaluate(playFirstLegal, new URL(tableUrl).pathname.split('/').pop() ?? '');
   await playUntilOver(page); // closes the round's summary
+  // our own row is highlighted, and stays a table row (its cells under the headers)
+  const mine = page.getByTestId('game-over').locator('tr.me').first();
+  await expect(mine).toHaveCSS('display', 'table-row');
   await page.getByTestId('game-over').getByRole('button', { name: 'Close' }).click();
 
   await page.getByRole('link', { name: 'My page' }).click();
@@ -127,6 +130,11 @@ test('a guest becomes an account keeping games and rating', async ({ browser, se
   await upgrade.locator('#acct-password').fill('dora-secret');
   await upgrade.locator('button[type=submit]').click();
   await expect(page.getByTestId('account-summary')).toHaveText(`You play as Dora (account ${username}).`);
+  // the account's password form starts empty, and nothing says the password changed
+  await expect(page.getByTestId('upgrade-done')).toBeVisible();
+  const passwordForm = page.getByTestId('password-form');
+  await expect(passwordForm.locator('[role=status]')).toHaveCount(0);
+  for (const field of await passwordForm.locator('input').all()) await expect(field).toHaveValue('');
 
   // another device: same player page, the game and the rating kept
   const tablet = await device(browser, server, errors, 'tablet');

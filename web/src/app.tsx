@@ -45,7 +45,7 @@ function Header() {
         <LanguageSelect testId="language" />
       </label>
       {me && (
-        <span class="me">
+        <span class="signed-in">
           <span class="me-name muted">{t('name.signedIn', { name: me.user.name })}</span>
           <button type="button" class="logout" data-testid="logout" onClick={() => void logout().then(() => navigate('/'))}>
             {t('name.logout')}

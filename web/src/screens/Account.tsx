@@ -171,6 +171,8 @@ function GuestForm() {
 
 /** `/account`: the name, the password or the way from guest to account, and log out. */
 export function AccountPage() {
+  // a guest that became an account is told so once the account's forms replace the guest's
+  const [kept, setKept] = useState(false);
   const me = session.value;
   if (!me) return <SignIn />;
   const user = me.user;
@@ -192,17 +194,25 @@ export function AccountPage() {
           </button>
         </section>
         {guest ? (
-          <section class="card-panel" aria-labelledby="acct-keep-title">
+          <section key="keep" class="card-panel" aria-labelledby="acct-keep-title">
             <h2 id="acct-keep-title">{t('acct.keepTitle')}</h2>
             <p>{t('acct.keepHelp')}</p>
-            <ActionForm testId="upgrade-form" label={t('acct.keepTitle')} submit={t('acct.keep')} done={t('acct.kept')} action={async (d) => void (await upgradeGuest(text(d, 'username'), String(d.get('password'))))}>
+            <ActionForm testId="upgrade-form" label={t('acct.keepTitle')} submit={t('acct.keep')} done={t('acct.kept')} action={async (d) => {
+                await upgradeGuest(text(d, 'username'), String(d.get('password')));
+                setKept(true);
+              }}>
               <Field name="username" label={t('acct.username')} auto="username" min={3} />
               <Field name="password" label={t('acct.newPassword')} type="password" auto="new-password" min={8} />
               <p class="muted small">{t('acct.usernameHelp')}</p>
             </ActionForm>
           </section>
         ) : (
-          <section class="card-panel" aria-labelledby="acct-password-title">
+          <section key="password" class="card-panel" aria-labelledby="acct-password-title">
+            {kept && (
+              <p class="ok" role="status" data-testid="upgrade-done">
+                {t('acct.kept')}
+              </p>
+            )}
             <h2 id="acct-password-title">{t('acct.passwordTitle')}</h2>
             <p>{t('acct.passwordHelp')}</p>
             <ActionForm
