@@ -83,6 +83,23 @@ def _check(raw_messages: list[str], seat: int | None, hands: list[Hands]) -> int
     return len(raw_messages)
 
 
+def _check_views(watched: list[str], seated: list[str], versions: int) -> None:
+    """The spectator's view of each version is exactly what a seat's observation
+    shows everyone (the contract, the trick, the points: all but the hand, the legal
+    actions and the histories the events tell)."""
+    private = {"hand", "legal_actions", "actions", "tricks", "turned", "seat"}
+    views = {m["version"]: m["view"] for m in map(json.loads, watched) if "view" in m}
+    seen = {
+        m["version"]: {k: v for k, v in m["observation"].items() if k not in private}
+        for m in map(json.loads, seated)
+        if m.get("observation")
+    }
+    common = set(views) & set(seen)
+    assert len(common) > versions * 0.9, (len(common), versions)
+    assert all(views[v] == seen[v] for v in common)
+    assert not any(private & set(view) for view in views.values())
+
+
 def _play_table(tmp: Path, game: str, rules: dict[str, Any], seed: int) -> None:
     async def main() -> None:
         with live_server(tmp) as server:
@@ -110,6 +127,7 @@ def _play_table(tmp: Path, game: str, rules: dict[str, Any], seed: int) -> None:
             checked = sum(_check(s.raw, i, hands) for i, s in enumerate(socks))
             checked += _check(watcher.raw, None, hands)
             assert checked > len(hands) * (n + 1) * 0.9
+            _check_views(watcher.raw, socks[1].raw, len(hands))
             for sock in [*socks, watcher]:
                 await sock.close()
             for api in [*people, viewer]:

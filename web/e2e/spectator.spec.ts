@@ -21,8 +21,9 @@ test('a spectator watches by the invite link; a private table needs it', async (
   // who moves first depends on the deal, so a fixed version number is no measure)
   const start = await tableVersion(carol.page);
   const events = carol.page.locator('.log li');
+  const chosen = alice.page.getByTestId('trump').locator('.suit-badge');
   const deadline = Date.now() + 30_000;
-  while ((await tableVersion(carol.page)) < start + 4 || (await events.count()) === 0) {
+  while ((await tableVersion(carol.page)) < start + 4 || (await events.count()) === 0 || !(await chosen.count())) {
     expect(Date.now() < deadline).toBe(true);
     const choice = alice.page.getByTestId('choice');
     if (await choice.isVisible()) await tryClick(choice.locator('button').first());
@@ -31,6 +32,9 @@ test('a spectator watches by the invite link; a private table needs it', async (
     await alice.page.waitForTimeout(60);
   }
   await expect(events.first()).toContainText(/plays|passes|chooses|takes|says|declares/);
+  // the contract is public: Carol sees the trump, the declarer and the multiplier too
+  await expect(carol.page.getByTestId('trump')).toHaveText((await alice.page.getByTestId('trump').textContent()) ?? '');
+  await expect(carol.page.getByTestId('info-bar')).toContainText(/Declarer/);
 
   // without the invite the private table stays closed (the server does not even say
   // that it exists)

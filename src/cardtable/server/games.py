@@ -74,6 +74,28 @@ def _in_rounds(state: AnyGame) -> TypeGuard[_Rounds]:
     return known
 
 
+_PRIVATE_FIELDS = frozenset({"hand", "legal_actions", "actions", "tricks", "turned", "seat"})
+"""What an observation holds that a spectator may not see, or that the events carry:
+the seat's hand and its legal actions, and the histories (actions, tricks, the
+turned cards) the updates and the record tell already."""
+
+
+def public_view(state: AnyGame) -> dict[str, Any]:
+    """What everyone may see of a game now (the contract, the trick, the points and
+    the roem: an observation without its seat's hand), for spectators and replays.
+
+    >>> from cardtable import kraken
+    >>> view = public_view(kraken.Game.new(kraken.Rules(), 3))
+    >>> "hand" in view, view["phase"], view["multiplier"]
+    (False, 'trump', 1)
+    """
+    return {
+        key: value
+        for key, value in state.observation(0).to_dict().items()
+        if key not in _PRIVATE_FIELDS
+    }
+
+
 def game_names() -> tuple[str, ...]:
     """The games a table can play: every registered kind."""
     return kinds()

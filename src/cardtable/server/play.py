@@ -45,12 +45,14 @@ class Play:
     ) -> dict[str, Any]:
         """The whole table for ``client``: the table (its ``table_view``, when the
         caller has it) with every seat's controller, the version, the clock, its
-        seat's observation (spectators: none), its room's chat, and the empty seat
-        kept for it (a named player's, before they sit down)."""
+        seat's observation (spectators: the game's public view), its room's chat, and
+        the empty seat kept for it (a named player's, before they sit down)."""
         state = rt.state
-        observation = None
+        observation = view = None
         if state is not None and client.seat is not None:
             observation = state.observation(client.seat).to_dict()
+        elif state is not None:
+            view = games.public_view(state)
         return protocol.state_message(
             table if table is not None else self._service.tables.table_view(rt),
             client.seat,
@@ -62,6 +64,7 @@ class Play:
             rt.chat_for(client),
             rt.kept_for(client.user_id),
             gameclock.clock_view(rt, self._service.clock.now()),
+            view,
         )
 
     def send_all(self, rt: Runtime, message: dict[str, Any]) -> None:
@@ -253,8 +256,8 @@ class Play:
         return protocol.ack_message(action_id, rt.version, duplicate=False, action=canonical)
 
     def _broadcast(self, rt: Runtime, events: list[dict[str, Any]]) -> None:
-        """Send the update of the current version: each seat its observation, everyone
-        the public events."""
+        """Send the update of the current version: each seat its observation, every
+        spectator the game's public view, everyone the public events."""
         state = rt.state
         assert state is not None
         head = protocol.update_head(
@@ -269,9 +272,13 @@ class Play:
         public = protocol.dumps(head)
         prefix = public[:-1] + ',"observation":'
         texts: dict[int, str] = {}
+        watched: str | None = None
         for client in list(rt.clients):
             if client.seat is None:
-                client.send_text(public)
+                if watched is None:
+                    watched = public[:-1] + ',"view":' + protocol.dumps(games.public_view(state))
+                    watched += "}"
+                client.send_text(watched)
                 continue
             text = texts.get(client.seat)
             if text is None:

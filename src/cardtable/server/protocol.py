@@ -280,10 +280,11 @@ def state_message(
     chat: list[dict[str, Any]] | None = None,
     kept: int | None = None,
     clock: dict[str, Any] | None = None,
+    view: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The full ``state`` of a table for one client (its seat's observation only, the
-    chat lines of its room, the empty seat kept for it by name, and the game clock's
-    times)."""
+    """The full ``state`` of a table for one client (its seat's observation only, or a
+    spectator's public ``view`` of the game; the chat lines of its room, the empty seat
+    kept for it by name, and the game clock's times)."""
     message: dict[str, Any] = {
         "v": PROTOCOL_VERSION,
         "type": "state",
@@ -300,6 +301,8 @@ def state_message(
     }
     if result is not None:
         message["result"] = result
+    if view is not None:
+        message["view"] = view
     return message
 
 

@@ -417,6 +417,8 @@ class StateOut(_ServerMessage):
     kept: int | None
     clock: GameClockOut | None
     result: dict[str, Any] | None = None
+    view: dict[str, Any] | None = None
+    """A spectator's public view of the game: an observation without a hand."""
 
 
 class UpdateOut(_ServerMessage):
@@ -431,6 +433,8 @@ class UpdateOut(_ServerMessage):
     events: list[dict[str, Any]]
     clock: GameClockOut | None
     observation: dict[str, Any] | None = None
+    view: dict[str, Any] | None = None
+    """A spectator's public view of the game after the change."""
 
 
 class AckOut(_ServerMessage):

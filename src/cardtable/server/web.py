@@ -41,7 +41,6 @@ then reload this page. <code>make run</code> builds it and starts the server.</p
 </body></html>
 """
 
-_VIEW_DROPPED = frozenset({"hand", "legal_actions", "actions", "tricks", "turned", "seat"})
 
 
 def _not_found(path: str) -> JSONResponse:
@@ -52,14 +51,12 @@ def _not_found(path: str) -> JSONResponse:
 def _frame(
     state: games.AnyGame, seat: int | None, action: str | None, events: list[dict[str, Any]]
 ) -> dict[str, Any]:
-    views = [state.observation(s).to_dict() for s in range(state.players)]
-    view = {k: v for k, v in views[0].items() if k not in _VIEW_DROPPED}
     return {
         "seat": seat,
         "action": action,
         "events": events,
-        "hands": [v["hand"] for v in views],
-        "view": view,
+        "hands": [state.observation(s).to_dict()["hand"] for s in range(state.players)],
+        "view": games.public_view(state),
     }
 
 

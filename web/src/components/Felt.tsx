@@ -6,7 +6,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { t } from '../i18n';
 import { cardName, seatAngles, seatName, seatPlace } from '../lib/describe';
 import type { GurkaObservation, KrakenObservation, TableView } from '../lib/protocol';
-import { isKraken } from '../lib/protocol';
+import { isKraken, isKrakenView } from '../lib/protocol';
 import { clockLeft, formatClock, type DoneTrick, type TableState } from '../lib/tableState';
 import { CardFace } from './CardFace';
 import { BotIcon } from './Icons';
@@ -41,8 +41,10 @@ export function Felt({ state, held, children }: { state: TableState; held: DoneT
   const showing: { plays: [number, string][]; winner: number | null } = held
     ? { plays: held.plays, winner: held.winner }
     : { plays: state.trick, winner: null };
-  const dealer = obs?.dealer ?? null;
-  const declarer = kraken?.declarer ?? null;
+  // a spectator knows the dealer and the declarer from the public view
+  const seen = obs ?? state.view;
+  const dealer = seen?.dealer ?? null;
+  const declarer = isKrakenView(seen) ? seen.declarer : null;
   return (
     <div class={`felt felt-${players}`} data-testid="felt">
       <ul class="seats" aria-label={t('table.seats')}>

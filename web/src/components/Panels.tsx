@@ -12,12 +12,13 @@ import type {
   GurkaGameResult,
   GurkaObservation,
   GurkaRoundResult,
+  GurkaView,
   KrakenGameResult,
-  KrakenObservation,
   KrakenRoundResult,
+  PublicView,
   TableView,
 } from '../lib/protocol';
-import { isKraken } from '../lib/protocol';
+import { isKraken, isKrakenView } from '../lib/protocol';
 import { withInvite } from '../lib/router';
 import type { ScoreInfo } from '../lib/tableController';
 import type { RoundSummary, TableState } from '../lib/tableState';
@@ -40,10 +41,11 @@ function SuitBadge({ suit }: { suit: string }) {
 
 export function InfoBar({ state, score }: { state: TableState; score: ScoreInfo | null }) {
   const table = state.table as TableView;
-  const obs = state.observation;
+  // a spectator reads the contract, the points and the pot from the public view
+  const obs: PublicView | null = state.observation ?? state.view;
   const result = score && score.game_id === state.gameId ? score.result : null;
   if (table.game === 'kraken') {
-    const k = isKraken(obs) ? (obs as KrakenObservation) : null;
+    const k = isKrakenView(obs) ? obs : null;
     const mine = state.seat !== null ? state.seat % 2 : 0;
     const us = (pair: number[] | undefined) => (pair ? `${pair[mine]} – ${pair[1 - mine]}` : '–');
     const kres = result as KrakenGameResult | null;
@@ -81,7 +83,7 @@ export function InfoBar({ state, score }: { state: TableState; score: ScoreInfo 
       </section>
     );
   }
-  const g = obs && !isKraken(obs) ? (obs as GurkaObservation) : null;
+  const g = obs && !isKrakenView(obs) ? (obs as GurkaView) : null;
   return (
     <section class="info-bar" aria-label={t('info.status')} data-testid="info-bar">
       {g?.round_number ? <div class="info-item">{t('table.roundGurka', { number: g.round_number })}</div> : null}

@@ -1362,6 +1362,13 @@ export interface components {
             v?: 1;
             /** Version */
             version: number;
+            /**
+             * View
+             * @default null
+             */
+            view?: {
+                [key: string]: unknown;
+            } | null;
         };
         /**
          * SyncMessage
@@ -1516,6 +1523,13 @@ export interface components {
             v?: 1;
             /** Version */
             version: number;
+            /**
+             * View
+             * @default null
+             */
+            view?: {
+                [key: string]: unknown;
+            } | null;
         };
         /**
          * UpgradeIn

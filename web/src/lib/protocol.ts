@@ -86,6 +86,20 @@ export function isKraken(o: Observation | null | undefined): o is KrakenObservat
   return !!o && (o as KrakenObservation).game === 'kraken';
 }
 
+/** What an observation holds that a spectator's view has not (the hand, the legal
+ * actions, the histories the events tell). */
+type Private = 'hand' | 'legal_actions' | 'actions' | 'tricks' | 'turned' | 'seat';
+
+/** What everyone sees of a game now (the contract, the trick, points, roem, pot): a
+ * spectator's `view`. */
+export type KrakenView = Omit<KrakenObservation, Private>;
+export type GurkaView = Omit<GurkaObservation, Private>;
+export type PublicView = KrakenView | GurkaView;
+
+export function isKrakenView(v: PublicView | null | undefined): v is KrakenView {
+  return !!v && (v as KrakenView).game === 'kraken';
+}
+
 export interface KrakenRoundResult {
   card_points: [number, number];
   roem: [number, number];
@@ -141,15 +155,17 @@ export type ChatRoom = Schemas['ChatOut']['channel'];
 export type ChatMessage = Schemas['ChatOut'];
 
 /** A table's full state for this client: its seat's observation only. */
-export type StateMessage = Omit<Schemas['StateOut'], 'table' | 'observation' | 'result'> & {
+export type StateMessage = Omit<Schemas['StateOut'], 'table' | 'observation' | 'result' | 'view'> & {
   table: TableView;
   observation: Observation | null;
   result?: GameResult | null;
+  view?: PublicView | null;
 };
 
-export type UpdateMessage = Omit<Schemas['UpdateOut'], 'events' | 'observation'> & {
+export type UpdateMessage = Omit<Schemas['UpdateOut'], 'events' | 'observation' | 'view'> & {
   events: GameEvent[];
   observation?: Observation | null;
+  view?: PublicView | null;
 };
 
 export type AckMessage = Schemas['AckOut'];

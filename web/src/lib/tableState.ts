@@ -11,6 +11,7 @@ import {
   type GurkaTrick,
   type KrakenTrick,
   type Observation,
+  type PublicView,
   type RefusalDetails,
   type RoundResult,
   type ServerMessage,
@@ -61,6 +62,8 @@ export interface TableState {
   version: number;
   toMove: number | null;
   observation: Observation | null;
+  /** A spectator's public view of the game (players read theirs from the observation). */
+  view: PublicView | null;
   result: GameResult | null;
   /** The trick in progress: from our observation, or from the events for spectators. */
   trick: [number, string][];
@@ -99,6 +102,7 @@ export function initialState(): TableState {
     version: 0,
     toMove: null,
     observation: null,
+    view: null,
     result: null,
     trick: [],
     lastTrick: null,
@@ -176,6 +180,7 @@ export function reduce(state: TableState, message: ServerMessage, now = 0): Tabl
         version: message.version,
         toMove: message.to_move,
         observation: message.observation,
+        view: message.view ?? null,
         result: message.result ?? null,
         trick: message.observation ? message.observation.trick : newGame ? [] : state.trick,
         lastTrick: message.observation ? lastTrickOf(message.observation, players) : newGame ? null : state.lastTrick,
@@ -234,6 +239,7 @@ export function reduce(state: TableState, message: ServerMessage, now = 0): Tabl
         version: message.version,
         toMove: message.to_move,
         observation,
+        view: message.view ?? state.view,
         trick,
         lastTrick,
         tricksSeen,
