@@ -42,7 +42,6 @@ then reload this page. <code>make run</code> builds it and starts the server.</p
 """
 
 
-
 def _not_found(path: str) -> JSONResponse:
     message = f"no such endpoint: /{path}"
     return JSONResponse({"error": {"code": "not_found", "message": message}}, status_code=404)
