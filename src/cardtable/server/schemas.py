@@ -34,6 +34,7 @@ __all__ = [
     "LoginIn",
     "NameIn",
     "OkOut",
+    "OnlineOut",
     "PasswordIn",
     "PongOut",
     "RegisterIn",
@@ -42,6 +43,9 @@ __all__ = [
     "SeatIn",
     "SeatMessageOut",
     "SeatOut",
+    "SeekIn",
+    "SeekOut",
+    "SeekReply",
     "SessionOut",
     "StartIn",
     "StateOut",
@@ -184,6 +188,24 @@ class StartIn(BaseModel):
     """Start (or rematch)."""
 
     seed: int | None = Field(default=None, ge=0, lt=2**62)
+
+
+class SeekIn(BaseModel):
+    """Quick play: a game of this kind and rules with whoever else wants one."""
+
+    game: str = Field(max_length=32)
+    preset: str | None = Field(default=None, max_length=32)
+    rules: dict[str, Any] | None = None
+    bots_after: float | None = Field(default=None, ge=0, le=3600)
+    """Seconds to wait for people before bots take the seats left (default 30)."""
+    level: str | None = Field(default=None, max_length=32)
+    """The bots' level (default: heuristic, or the first level that plays the game)."""
+
+    @field_validator("game")
+    @classmethod
+    def _known_game(cls, game: str) -> str:
+        kind(game)  # ValueError lists the games
+        return game
 
 
 # -- replies -------------------------------------------------------------------------------
@@ -357,6 +379,45 @@ class TablesOut(_Reply):
     """Tables (the caller's)."""
 
     tables: list[TableOut]
+
+
+class SeekOut(_Reply):
+    """A seek as its seeker sees it: ``waiting``, ``seated`` (at ``table_id``,
+    ``seat``) or ``cancelled``."""
+
+    id: str
+    game: str
+    preset: str | None
+    rules: dict[str, Any]
+    status: Literal["waiting", "seated", "cancelled"]
+    bots_after: float
+    level: str
+    waited: float
+    table_id: str | None
+    seat: int | None
+
+
+class SeekReply(_Reply):
+    """One seek."""
+
+    seek: SeekOut
+
+
+class SeekerOut(_Reply):
+    """Someone looking for a game."""
+
+    name: str
+    game: str
+    preset: str | None
+    waited: float
+
+
+class OnlineOut(_Reply):
+    """Who is here: the people connected to a table or seeking on this node, and
+    those looking for a game (oldest first)."""
+
+    online: int
+    seeking: list[SeekerOut]
 
 
 class GamesOut(_Reply):

@@ -5,7 +5,8 @@ pool and the rate limits, and composes the modules that each do one job:
 - :class:`~cardtable.server.tables.Tables`: tables and seats, loading, access;
 - :class:`~cardtable.server.play.Play`: the play pipeline and connections;
 - :class:`~cardtable.server.scheduler.Scheduler`: holds, timers, bots, watchdog;
-- :class:`~cardtable.server.stats.Stats`: records, statistics, ratings, analysis.
+- :class:`~cardtable.server.stats.Stats`: records, statistics, ratings, analysis;
+- :class:`~cardtable.server.seeks.Seeks`: quick play, people seated together.
 
 The wire messages are built in :mod:`cardtable.server.protocol`.
 """
@@ -26,6 +27,7 @@ from cardtable.server.hub import Hub, make_hub
 from cardtable.server.play import Play
 from cardtable.server.ratelimit import RateLimits
 from cardtable.server.scheduler import Scheduler
+from cardtable.server.seeks import Seeks
 from cardtable.server.stats import Stats
 from cardtable.server.store import Store, new_id
 from cardtable.server.tables import Tables
@@ -58,6 +60,7 @@ class Service:
         self.play = Play(self)
         self.scheduler = Scheduler(self)
         self.stats = Stats(self)
+        self.seeks = Seeks(self)
 
     async def start(self) -> None:
         """Subscribe to the other nodes, resume every unfinished table, and start the

@@ -373,6 +373,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/online": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Online
+         * @description How many people are here (at a table or seeking, on this node), and who is
+         *     looking for a game.
+         */
+        get: operations["online_api_online_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/players/{player_id}": {
         parameters: {
             query?: never;
@@ -428,6 +449,51 @@ export interface paths {
          */
         post: operations["register_api_register_post"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seeks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Seek
+         * @description Seek a game: seated with the next people who seek the same game and rules, or
+         *     with bots in the seats left once ``bots_after`` seconds have passed.
+         */
+        post: operations["seek_api_seeks_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seeks/{seek_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Seek Status
+         * @description The caller's seek: waiting, or seated (the table and the seat found).
+         */
+        get: operations["seek_status_api_seeks__seek_id__get"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel Seek
+         * @description Give up a waiting seek.
+         */
+        delete: operations["cancel_seek_api_seeks__seek_id__delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1124,6 +1190,17 @@ export interface components {
             ok?: true;
         };
         /**
+         * OnlineOut
+         * @description Who is here: the people connected to a table or seeking on this node, and
+         *     those looking for a game (oldest first).
+         */
+        OnlineOut: {
+            /** Online */
+            online: number;
+            /** Seeking */
+            seeking: components["schemas"]["SeekerOut"][];
+        };
+        /**
          * OwnerOut
          * @description The table's owner.
          */
@@ -1287,6 +1364,77 @@ export interface components {
             seat: number;
             /** User Id */
             user_id: string | null;
+        };
+        /**
+         * SeekIn
+         * @description Quick play: a game of this kind and rules with whoever else wants one.
+         */
+        SeekIn: {
+            /** Bots After */
+            bots_after?: number | null;
+            /** Game */
+            game: string;
+            /** Level */
+            level?: string | null;
+            /** Preset */
+            preset?: string | null;
+            /** Rules */
+            rules?: {
+                [key: string]: unknown;
+            } | null;
+        };
+        /**
+         * SeekOut
+         * @description A seek as its seeker sees it: ``waiting``, ``seated`` (at ``table_id``,
+         *     ``seat``) or ``cancelled``.
+         */
+        SeekOut: {
+            /** Bots After */
+            bots_after: number;
+            /** Game */
+            game: string;
+            /** Id */
+            id: string;
+            /** Level */
+            level: string;
+            /** Preset */
+            preset: string | null;
+            /** Rules */
+            rules: {
+                [key: string]: unknown;
+            };
+            /** Seat */
+            seat: number | null;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "waiting" | "seated" | "cancelled";
+            /** Table Id */
+            table_id: string | null;
+            /** Waited */
+            waited: number;
+        };
+        /**
+         * SeekReply
+         * @description One seek.
+         */
+        SeekReply: {
+            seek: components["schemas"]["SeekOut"];
+        };
+        /**
+         * SeekerOut
+         * @description Someone looking for a game.
+         */
+        SeekerOut: {
+            /** Game */
+            game: string;
+            /** Name */
+            name: string;
+            /** Preset */
+            preset: string | null;
+            /** Waited */
+            waited: number;
         };
         ServerMessage: components["schemas"]["StateOut"] | components["schemas"]["UpdateOut"] | components["schemas"]["AckOut"] | components["schemas"]["SeatMessageOut"] | components["schemas"]["ChatOut"] | components["schemas"]["ErrorMessageOut"] | components["schemas"]["PongOut"];
         /**
@@ -3487,6 +3635,107 @@ export interface operations {
             };
         };
     };
+    online_api_online_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnlineOut"];
+                };
+            };
+            /** @description bad input (`bad_request`, `bad_name`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no valid session (`unauthorized`) or wrong credentials (`bad_credentials`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description not allowed (`cross_site`, `forbidden`, `not_seated`, ...) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description nothing there, or a private table to a stranger (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description the state does not allow it now (`game_in_progress`, `seat_taken`, ...) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description the body is not `application/json` (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description the body does not match the request's schema (`bad_request`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description over a rate limit (`rate_limited`, with `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     player_api_players__player_id__get: {
         parameters: {
             query?: never;
@@ -3634,6 +3883,317 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionOut"];
+                };
+            };
+            /** @description bad input (`bad_request`, `bad_name`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no valid session (`unauthorized`) or wrong credentials (`bad_credentials`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description not allowed (`cross_site`, `forbidden`, `not_seated`, ...) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description nothing there, or a private table to a stranger (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description the state does not allow it now (`game_in_progress`, `seat_taken`, ...) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description the body is not `application/json` (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description the body does not match the request's schema (`bad_request`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description over a rate limit (`rate_limited`, with `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    seek_api_seeks_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeekIn"];
+            };
+        };
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeekReply"];
+                };
+            };
+            /** @description bad input (`bad_request`, `bad_name`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no valid session (`unauthorized`) or wrong credentials (`bad_credentials`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description not allowed (`cross_site`, `forbidden`, `not_seated`, ...) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description nothing there, or a private table to a stranger (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description the state does not allow it now (`game_in_progress`, `seat_taken`, ...) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description the body is not `application/json` (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description the body does not match the request's schema (`bad_request`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description over a rate limit (`rate_limited`, with `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    seek_status_api_seeks__seek_id__get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seek_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeekReply"];
+                };
+            };
+            /** @description bad input (`bad_request`, `bad_name`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description no valid session (`unauthorized`) or wrong credentials (`bad_credentials`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description not allowed (`cross_site`, `forbidden`, `not_seated`, ...) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description nothing there, or a private table to a stranger (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description the state does not allow it now (`game_in_progress`, `seat_taken`, ...) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description the body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description the body is not `application/json` (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description the body does not match the request's schema (`bad_request`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description over a rate limit (`rate_limited`, with `Retry-After`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    cancel_seek_api_seeks__seek_id__delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seek_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeekReply"];
                 };
             };
             /** @description bad input (`bad_request`, `bad_name`) */

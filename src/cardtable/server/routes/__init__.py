@@ -7,9 +7,15 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from cardtable.server.routes import games, meta, people, tables
+from cardtable.server.routes import games, meta, people, seeks, tables
 
 __all__ = ["ROUTERS"]
 
-ROUTERS: tuple[APIRouter, ...] = (meta.router, people.router, tables.router, games.router)
+ROUTERS: tuple[APIRouter, ...] = (
+    meta.router,
+    people.router,
+    tables.router,
+    seeks.router,
+    games.router,
+)
 """Every router, in the order they are mounted."""
