@@ -34,6 +34,22 @@ export const en = {
   'game.gurka': 'Gurka',
 
   'lobby.title': 'Open tables',
+
+  'quick.title': 'Play now',
+
+  'quick.online': '{count} online, {seeking} looking for a game',
+
+  'quick.waiting': 'Looking for players for {game}: bots take the seats left after {seconds} s.',
+
+  'quick.cancel': 'Stop looking',
+
+  'quick.wait': 'Bots after',
+
+  'quick.seconds': '{seconds} s',
+
+  'quick.playNow': 'Play now',
+
+  'quick.defaultRules': 'standard',
   'lobby.empty': 'No open tables right now. Create one!',
   'lobby.join': 'Join',
   'lobby.seatsOpen': '{open} of {total} seats open',

@@ -193,6 +193,12 @@ export type ServerMessage =
   | ErrorMessage
   | Schemas['PongOut'];
 
+/** A quick-play seek as its seeker sees it. */
+export type Seek = Schemas['SeekOut'];
+
+/** Who is online, and who is looking for a game. */
+export type Online = Schemas['OnlineOut'];
+
 /** The first message on every connection (the socket's address has no credentials). */
 export type AuthMessage = Schemas['AuthMessage'];
 

@@ -9,6 +9,7 @@ import { levelLabel, seatPlace } from '../lib/describe';
 import { rememberInvite } from '../lib/invites';
 import type { GameName, TableView } from '../lib/protocol';
 import { navigate, pastedTableHref, tableHref } from '../lib/router';
+import { QuickPlay } from './QuickPlay';
 import { changedRules, kindOf, kinds, loadKinds, lobbyGames, parseDeal, playersField, presetOf, seatCount, type GameKind, type Kinds, type RuleField, type Rules } from '../lib/rules';
 
 interface SeatChoice {
@@ -469,6 +470,7 @@ export function Lobby() {
     <main id="main" class="screen lobby" data-testid="lobby">
       <h1 class="visually-hidden">{t('app.title')}</h1>
       <p class="tagline">{t('app.tagline')}</p>
+      {kinds.value && kinds.value.kinds.length > 0 && <QuickPlay all={kinds.value} />}
       <div class="lobby-grid">
         <CreateTable />
         <OpenTables />
