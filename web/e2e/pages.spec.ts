@@ -46,6 +46,10 @@ test('settings, rules, leaderboard, player page and replay', async ({ player }) 
   await page.getByRole('link', { name: 'My page' }).click();
   await expect(page.getByTestId('player-page')).toContainText('Alice');
   await expect(page.getByTestId('player-page')).toContainText('Kraken');
+  // a rating is one number (the ordinal); its μ and σ are in the tooltip
+  const rating = page.getByTestId('player-page').locator('.stats dd').first();
+  await expect(rating).toHaveText(/^-?\d+(\.\d+)?$/);
+  await expect(rating).toHaveAttribute('title', /^μ -?[\d.]+, σ [\d.]+$/);
 
   await page.getByRole('link', { name: 'Leaderboard' }).click();
   await expect(page.getByTestId('leaderboard')).toBeVisible();

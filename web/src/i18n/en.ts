@@ -253,6 +253,7 @@ export const en = {
   'ev.gameOver': 'The game is over.',
   'ev.yourTurn': 'Your turn.',
   'ev.timeout': '{seat} ran out of time: a bot moves for them.',
+  'ev.out': '{seat} is out.',
   'ev.botTakesOver': 'A bot plays for {seat} until they return.',
   'ev.playerBack': '{seat} is back.',
 
@@ -306,7 +307,7 @@ export const en = {
   'player.kind.bot': 'bot',
   'player.stats': 'Statistics',
   'player.rating': 'Rating',
-  'player.ratingValue': '{ordinal} (μ {mu}, σ {sigma})',
+  'player.ratingDetail': 'μ {mu}, σ {sigma}',
   'player.recent': 'Recent games',
   'player.noGames': 'No finished games yet.',
   'player.replay': 'Replay',

@@ -105,7 +105,7 @@ export function PlayerPage({ id }: { id: string }) {
                     {rating && (
                       <>
                         <dt>{t('player.rating')}</dt>
-                        <dd>{t('player.ratingValue', { ordinal: fmt(rating.ordinal), mu: fmt(rating.mu), sigma: fmt(rating.sigma) })}</dd>
+                        <dd title={t('player.ratingDetail', { mu: fmt(rating.mu), sigma: fmt(rating.sigma) })}>{fmt(rating.ordinal)}</dd>
                       </>
                     )}
                     {stats &&
@@ -203,7 +203,7 @@ export function Leaderboard({ game }: { game: string | null }) {
                   <td>
                     <a href={`/players/${e.player_id}`}>{e.name}</a> {e.kind === 'bot' ? <BotIcon title={t('table.bot')} /> : null}
                   </td>
-                  <td title={`μ ${fmt(e.mu)} σ ${fmt(e.sigma)}`}>{fmt(e.ordinal)}</td>
+                  <td title={t('player.ratingDetail', { mu: fmt(e.mu), sigma: fmt(e.sigma) })}>{fmt(e.ordinal)}</td>
                   <td>{e.games}</td>
                   <td>{e.wins}</td>
                 </tr>
