@@ -45,6 +45,7 @@ describe('words for the table', () => {
     expect(describeEvent(table, { type: 'action', seat: 0, action: 'QH' })).toBe('Alice plays queen of hearts.');
     expect(describeEvent(table, { type: 'action', seat: 1, action: 'trump S' })).toBe('Bot · Beginner (random) chooses Spades as trump.');
     expect(describeEvent(table, { type: 'action', seat: 3, action: 'contra' })).toBe('Bot · Casual says contra (×2).');
+    expect(describeEvent(table, { type: 'out', seat: 0 })).toBe('Alice is out.');
     expect(describeEvent(table, { type: 'action', seat: 0, action: 'buyback' })).toBe('Alice buys back in.');
     expect(describeEvent(table, { type: 'trick', trick: { leader: 0, cards: ['AH', '7H', 'TH', 'KH'], winner: 0, points: 25, roem: 20 } })).toBe(
       'Alice takes the trick (45 points).',

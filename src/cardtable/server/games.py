@@ -158,23 +158,28 @@ def apply_action(state: AnyGame, action: str) -> str:
     return state.apply(action)
 
 
-def snapshot(state: AnyGame) -> tuple[int, int]:
-    """What :func:`public_events` compares against: call it before applying.
-    (finished rounds, finished tricks of the current round)"""
+Snapshot = tuple[int, int, tuple[int, ...]]
+"""What :func:`public_events` compares against: (finished rounds, finished tricks of
+the current round, the seats still in: a game that eliminates players has ``alive``)."""
+
+
+def snapshot(state: AnyGame) -> Snapshot:
+    """The :data:`Snapshot` of ``state``: call it before applying an action."""
+    alive = tuple(getattr(state, "alive", ()))
     if _in_rounds(state):
-        return len(state.history), len(state.current.tricks)
-    return 0, 0
+        return len(state.history), len(state.current.tricks), alive
+    return 0, 0, alive
 
 
 def public_events(
-    game: str, state: AnyGame, before: tuple[int, int], seat: int, action: str
+    game: str, state: AnyGame, before: Snapshot, seat: int, action: str
 ) -> list[dict[str, Any]]:
     """The public events of one accepted action: the action itself, each trick it
-    completed, the round it finished and the end of the game. Nothing here depends on
-    a hidden card."""
+    completed, the round it finished, each player it put out of the game and the end
+    of the game. Nothing here depends on a hidden card."""
     events: list[dict[str, Any]] = [{"type": "action", "seat": seat, "action": action}]
     if _in_rounds(state):
-        rounds_before, tricks_before = before
+        rounds_before, tricks_before, _alive = before
         finished_round = len(state.history) > rounds_before
         rnd = state.history[rounds_before] if finished_round else state.current
         for trick in rnd.tricks[tricks_before:]:
@@ -182,6 +187,8 @@ def public_events(
         if finished_round:
             number = rounds_before + 1
             events.append({"type": "round", "number": number, "result": _round_result(rnd)})
+    still_in = set(getattr(state, "alive", ()))
+    events += [{"type": "out", "seat": out} for out in before[2] if out not in still_in]
     if state.is_over:
         events.append({"type": "game_over", "result": game_result(game, state)})
     return events

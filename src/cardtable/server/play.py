@@ -429,7 +429,7 @@ def _int_or_none(value: Any) -> int | None:
 def _events(
     game: str,
     state: games.AnyGame,
-    before: tuple[int, int],
+    before: games.Snapshot,
     seat: int,
     action: str,
     source: str | None,

@@ -78,6 +78,8 @@ export function describeEvent(table: TableView | null, event: GameEvent): string
       return game ? t('ev.gameOver') : null;
     case 'timeout':
       return t('ev.timeout', { seat: seatName(table, event.seat) });
+    case 'out':
+      return t('ev.out', { seat: seatName(table, event.seat) });
   }
 }
 

@@ -142,7 +142,9 @@ export type GameEvent =
   | { type: 'trick'; trick: KrakenTrick | GurkaTrick }
   | { type: 'round'; number: number; result: RoundResult }
   | { type: 'game_over'; result: GameResult }
-  | { type: 'timeout'; seat: number };
+  | { type: 'timeout'; seat: number }
+  /** A player put out of the game (Gurka); a buy-back brings them in again. */
+  | { type: 'out'; seat: number };
 
 /** The game clock's times when the server sent a message: seconds left per seat
  * (null: no clock), the seat whose time runs, the server's time. */
