@@ -19,6 +19,8 @@ test('a reload mid-trick restores the table', async ({ player }) => {
   const trick = await cardsOf('[data-testid=trick] .trick-card');
   const version = await tableVersion(page);
   const trump = await page.getByTestId('trump').textContent();
+  const happened = await page.locator('.log li').count();
+  expect(happened).toBeGreaterThan(0);
 
   await page.reload();
   await expect(page.getByTestId('felt')).toBeVisible();
@@ -27,6 +29,8 @@ test('a reload mid-trick restores the table', async ({ player }) => {
   expect(await cardsOf('[data-testid=trick] .trick-card')).toEqual(trick);
   expect(await tableVersion(page)).toBe(version);
   await expect(page.getByTestId('trump')).toHaveText(trump ?? '');
+  // "What happened" still tells the round so far
+  await expect(page.locator('.log li').first()).toBeVisible();
   await expect(page.locator('.seat.me')).toHaveClass(/to-move/);
 
   // a second tab of the same player by the invite link shows the same table too

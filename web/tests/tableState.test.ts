@@ -156,4 +156,15 @@ describe('the table state reducer', () => {
     expect(s.summary).toBeNull();
     expect(s.gameId).toBe('g2');
   });
+
+  it('tells what happened this round after a reload, from the observation', () => {
+    const played = { actions: [[1, 'trump H'], [0, 'AH']] as [number, string][] };
+    const s = reduce(initialState(), stateAt(2, played));
+    expect(s.log.map((entry) => entry.event)).toEqual([
+      { type: 'action', seat: 1, action: 'trump H' },
+      { type: 'action', seat: 0, action: 'AH' },
+    ]);
+    // the same game's next state keeps the log it has
+    expect(reduce(s, stateAt(2, { actions: [] })).log).toHaveLength(2);
+  });
 });

@@ -165,6 +165,13 @@ function withLog(state: TableState, version: number, events: GameEvent[]): Pick<
   return { log: [...state.log, ...added].slice(-LOG_LIMIT), nextId };
 }
 
+/** The log of the round so far, from an observation's actions (a reload, a new game). */
+function roundSoFar(state: TableState, version: number, observation: Observation | null): Pick<TableState, 'log' | 'nextId'> {
+  const actions = observation && 'actions' in observation ? observation.actions : [];
+  const events: GameEvent[] = actions.map(([seat, action]) => ({ type: 'action', seat, action }));
+  return withLog({ ...state, log: [] }, version, events);
+}
+
 /** The state after one server message. `now` is the caller's clock in ms. */
 export function reduce(state: TableState, message: ServerMessage, now = 0): TableState {
   switch (message.type) {
@@ -186,8 +193,9 @@ export function reduce(state: TableState, message: ServerMessage, now = 0): Tabl
         lastTrick: message.observation ? lastTrickOf(message.observation, players) : newGame ? null : state.lastTrick,
         rounds: newGame ? [] : state.rounds,
         summary: newGame ? null : state.summary,
-        // "What happened" tells the game being played, never the one before
-        log: newGame ? [] : state.log,
+        // "What happened" tells the game being played, never the one before; after a
+        // reload, the round's actions so far as our observation lists them
+        ...(newGame ? roundSoFar(state, message.version, message.observation) : { log: state.log, nextId: state.nextId }),
         needsSync: false,
         chat: message.chat ? message.chat.map(chatLine).slice(-CHAT_LIMIT) : state.chat,
         turnSince: message.to_move !== state.toMove || newGame ? now : state.turnSince,
