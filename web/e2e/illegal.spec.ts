@@ -1,5 +1,6 @@
-// A card the rules do not allow now is refused in the UI: nothing is sent, the hand
-// and the version stay, and the refusal names the playable cards.
+// A card the rules do not allow now is refused: the server's engine says which rule
+// it breaks (in the player's words), the hand and the version stay, and the refusal
+// names the playable cards.
 
 import { createTable, deal, expect, playUntil, tableVersion, test, tryClick } from './fixtures';
 
@@ -17,8 +18,9 @@ test('an illegal card is refused in the UI', async ({ player }) => {
   // aria-disabled, yet a person can still click it (Playwright would wait for it
   // to become enabled without force)
   await dimmed.first().click({ force: true });
-  await expect(page.getByTestId('notice')).toContainText('cannot be played now');
-  await expect(page.getByTestId('notice')).toContainText('Playable:');
+  const rule = /does not follow suit|does not head the trick|you must trump|you must overtrump|would undertrump/;
+  await expect(page.getByTestId('notice')).toContainText(rule);
+  await expect(page.getByTestId('notice')).toContainText('You may play:');
   await page.waitForTimeout(400);
   expect(await tableVersion(page)).toBe(version);
   await expect(page.locator('.hand .hand-card')).toHaveCount(before);
@@ -26,7 +28,7 @@ test('an illegal card is refused in the UI', async ({ player }) => {
   // the keyboard is refused the same way: focus the card, press Enter
   await dimmed.first().focus();
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('notice')).toContainText('cannot be played now');
+  await expect(page.getByTestId('notice')).toContainText(rule);
   expect(await tableVersion(page)).toBe(version);
   // a legal card is accepted, by arrow keys and Enter
   const legalIndex = await page

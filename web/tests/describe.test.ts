@@ -37,7 +37,15 @@ describe('words for the table', () => {
     expect(refusalText('illegal_action', { action: 'QH' }, table)).toBe('queen of hearts cannot be played now.');
     expect(refusalText('illegal_action', { action: 'pass' }, table)).toBe('That move is not allowed now.');
     expect(refusalText('no_such_code', {}, table)).toBe('The server refused this.');
+    // the rule the engine names, and what may be played instead
+    const followSuit = { action: 'QH', rule: 'follow_suit', legal: ['7S', 'AS'] };
+    expect(refusalText('illegal_action', followSuit, table)).toBe(
+      'queen of hearts does not follow suit: you hold the suit led. You may play: seven of spades, ace of spades.',
+    );
+    expect(refusalText('illegal_action', { action: 'QH', rule: 'a_rule_not_known' }, table)).toBe('queen of hearts cannot be played now.');
+    expect(refusalText('illegal_action', { action: 'QH', legal: ['AS'] }, table)).toBe('queen of hearts cannot be played now. You may play: ace of spades.');
     lang.value = 'nl';
+    expect(refusalText('illegal_action', { action: 'QH', rule: 'must_trump' }, table)).toContain('troeven');
     expect(refusalText('not_your_turn', { seat: 0 }, table)).toBe('Je bent niet aan de beurt: Alice is aan zet.');
   });
 

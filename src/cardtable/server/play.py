@@ -207,7 +207,7 @@ class Play:
         try:
             canonical = games.apply_action(state, action)
         except IllegalAction as error:
-            raise ServerError("illegal_action", str(error), 409, {"action": action}) from None
+            raise ServerError("illegal_action", str(error), 409, _refusal(action, error)) from None
         result = games.game_result(rt.table.game, state) if state.is_over else None
         try:
             if result is None:
@@ -420,6 +420,19 @@ class _GroupCommit:
                         future.set_exception(outcome)
         finally:
             self._writing = False
+
+
+def _refusal(action: str, error: IllegalAction) -> dict[str, Any]:
+    """The details of a refused action: the ``action``, the engine's ``rule`` (its
+    code, when it names one) and the ``legal`` actions instead, so that a client says
+    it in its own words (the sender's own actions: nothing of another seat)."""
+    details: dict[str, Any] = {"action": action}
+    if error.code:
+        details["rule"] = error.code
+    legal = error.params.get("legal")
+    if isinstance(legal, list):
+        details["legal"] = [str(a) for a in legal]
+    return details
 
 
 def _int_or_none(value: Any) -> int | None:

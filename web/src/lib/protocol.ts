@@ -178,6 +178,10 @@ export type SeatMessage = Omit<Schemas['SeatMessageOut'], 'table'> & { table: Ta
 export interface RefusalDetails {
   seat?: number | null;
   action?: string;
+  /** The rule an illegal action breaks (the engine's code, as `follow_suit`). */
+  rule?: string;
+  /** The actions that may be taken instead. */
+  legal?: string[];
   seconds?: number;
   retry_after?: number;
 }

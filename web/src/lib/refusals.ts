@@ -13,7 +13,12 @@ export function refusalText(code: string, details: RefusalDetails | undefined, t
     return t('refusal.not_your_turn', { seat: seatName(table, details.seat) });
   }
   if (code === 'illegal_action' && details?.action && isCardAction(details.action)) {
-    return t('refusal.illegal_card', { card: cardName(details.action) });
+    // the rule the engine named, in the player's words, and what may be played instead
+    const card = cardName(details.action);
+    const rule = details.rule ? tMaybe(`refused.${details.rule}`, { card }) : null;
+    const cards = (details.legal ?? []).filter(isCardAction).map(cardName);
+    const instead = cards.length ? ` ${t('refused.instead', { cards: cards.join(', ') })}` : '';
+    return (rule ?? t('refusal.illegal_card', { card })) + instead;
   }
   return tMaybe(`refusal.${code}`) ?? t('refusal.other');
 }

@@ -142,6 +142,9 @@ export function TableScreen({ id, invite }: { id: string; invite: string | null 
       return;
     }
     if (!card.legal) {
+      // the engine says which rule the card breaks (the client implements none): the
+      // server refuses it, changing nothing, and the refusal is shown in our words
+      if (controller.act(card.card)) return;
       const playable = hand.filter((c) => c.legal).map((c) => c.card);
       controller.say(t('table.refused', { card: cardName(card.card), cards: cardList(playable) }));
       return;
