@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import os
 import sys
 from collections.abc import Sequence
@@ -46,6 +47,15 @@ EXTRAS = {
 """The optional dependencies by top-level module, with the extra that installs each."""
 
 
+def version() -> str:
+    """The installed package's version (``pyproject.toml``; CHANGELOG.md says what
+    changed in each)."""
+    try:
+        return importlib.metadata.version("cardtable")
+    except importlib.metadata.PackageNotFoundError:  # run from a source folder
+        return "unknown"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every game's sub-commands.
 
@@ -54,6 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
     ``bots duel``.
     """
     parser = argparse.ArgumentParser(prog="cardtable", description=_for_people(__doc__))
+    parser.add_argument("--version", action="version", version=f"cardtable {version()}")
     games = parser.add_subparsers(dest="game", required=True, metavar="GAME")
     kraken_commands = kraken_cli.register(games)
     bots_cli.register_kraken(kraken_commands)

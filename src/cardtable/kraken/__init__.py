@@ -16,7 +16,7 @@ from cardtable.kraken.round import Phase, Round
 from cardtable.kraken.rules import PRESETS, Rules
 from cardtable.kraken.scoring import RoundResult, score_round
 from cardtable.kraken.seat import Seat
-from cardtable.kraken.trick import DECK, Trick, card_points, trick_taker
+from cardtable.kraken.trick import DECK, Trick, card_points, trick_taker, trick_winner
 
 __all__ = [
     "DECK",
@@ -40,4 +40,5 @@ __all__ = [
     "score_round",
     "trick_roem",
     "trick_taker",
+    "trick_winner",
 ]

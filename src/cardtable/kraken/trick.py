@@ -13,6 +13,7 @@ from seven to ace.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -114,6 +115,18 @@ def trick_taker(trick: Sequence[Card], trump: Suit) -> int:
     return best
 
 
+def trick_winner(trick: Sequence[Card], trump: Suit) -> int:
+    """Deprecated since 0.2.0: the old name of :func:`trick_taker`."""
+    _renamed("cardtable.kraken.trick_winner", "trick_taker")
+    return trick_taker(trick, trump)
+
+
+def _renamed(old: str, new: str) -> None:
+    warnings.warn(
+        f"{old} is deprecated and will be removed: use {new}", DeprecationWarning, stacklevel=3
+    )
+
+
 def suit_mask(suit: Suit) -> int:
     """The bits of the Kraken cards of ``suit``."""
     return SUIT_MASKS[suit] & DECK.mask
@@ -142,6 +155,17 @@ class Trick:
     def plays(self) -> tuple[tuple[int, Card], ...]:
         """``(seat, card)`` pairs in playing order, leader first."""
         return tuple(((self.leader + i) % 4, card) for i, card in enumerate(self.cards))
+
+    @property
+    def winner(self) -> int:
+        """Deprecated since 0.2.0: the old name of :attr:`taker`."""
+        _renamed("Trick.winner", "Trick.taker")
+        return self.taker
+
+    def played_by(self) -> tuple[tuple[int, Card], ...]:
+        """Deprecated since 0.2.0: the old name of :attr:`plays` (now a property)."""
+        _renamed("Trick.played_by()", "Trick.plays")
+        return self.plays
 
     def to_dict(self) -> dict[str, Any]:
         """The trick as plain JSON data.
