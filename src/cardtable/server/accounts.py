@@ -16,6 +16,8 @@ stay its own (the session rotates there too).
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from argon2 import PasswordHasher
@@ -32,14 +34,19 @@ if TYPE_CHECKING:
 __all__ = ["Accounts"]
 
 
-def _look_alike(error: LookAlikeName) -> ServerError:
-    """The refusal of a name that looks like another account's or bot's."""
-    return ServerError(
-        "bad_name",
-        f"the name looks like {error.existing!r}, another player's name; choose one that"
-        " reads differently",
-        400,
-    )
+@contextlib.contextmanager
+def _distinct_names() -> Iterator[None]:
+    """Refuse ``bad_name`` for a name the store found looking like another account's
+    or bot's."""
+    try:
+        yield
+    except LookAlikeName as error:
+        raise ServerError(
+            "bad_name",
+            f"the name looks like {error.existing!r}, another player's name; choose one"
+            " that reads differently",
+            400,
+        ) from None
 
 
 class Accounts:
@@ -61,10 +68,8 @@ class Accounts:
         service = self._service
         name = clean_name(name)
         await service.limits.hit("guest", address)
-        try:
+        with _distinct_names():
             user = await service.db(service.store.accounts.create_user, name, "guest")
-        except LookAlikeName as error:
-            raise _look_alike(error) from None
         return user, await self._session(user)
 
     async def register(
@@ -76,11 +81,10 @@ class Accounts:
         await service.limits.hit("register", address)
         digest = await asyncio.to_thread(self._hasher.hash, password)
         try:
-            user = await service.db(
-                service.store.accounts.create_user, shown, "account", username, digest
-            )
-        except LookAlikeName as error:
-            raise _look_alike(error) from None
+            with _distinct_names():
+                user = await service.db(
+                    service.store.accounts.create_user, shown, "account", username, digest
+                )
         except ValueError as error:
             raise ServerError("username_taken", str(error), 409) from None
         return user, await self._session(user)
@@ -106,14 +110,7 @@ class Accounts:
         cookies = await self._device_cookies()
         known = cookies.device(device, user.id) if user is not None else None
         limit, key = ("login_device", known) if known else ("login_name", username.casefold())
-        await service.limits.check(limit, key)
-        try:
-            if user is None:
-                raise ServerError("bad_credentials", "unknown username or wrong password", 401)
-            await self._check_password(user, password)
-        except ServerError:
-            await service.limits.hit(limit, key)
-            raise
+        user = await self._check_password(user, password, limit, key)
         if replacing:
             await service.db(service.store.accounts.end_session, replacing)
         return user, await self._session(user)
@@ -131,15 +128,24 @@ class Accounts:
             self._devices = DeviceCookies(key)
         return self._devices
 
-    async def _check_password(self, user: UserRow, password: str) -> None:
-        """Refuse ``bad_credentials`` unless ``password`` is the account's."""
+    async def _check_password(
+        self, user: UserRow | None, password: str, limit: str, key: str
+    ) -> UserRow:
+        """``user``, once ``password`` proves it is theirs (``bad_credentials``
+        otherwise, for an unknown user too); a wrong
+        one counts against ``limit`` for ``key``, which refuses ``rate_limited`` once
+        it is used up (right or wrong)."""
+        limits = self._service.limits
+        await limits.check(limit, key)
         refused = ServerError("bad_credentials", "unknown username or wrong password", 401)
-        if user.password_hash is None:
-            raise refused
         try:
+            if user is None or user.password_hash is None:
+                raise refused
             await asyncio.to_thread(self._hasher.verify, user.password_hash, password)
-        except (VerificationError, InvalidHashError):
+        except (VerificationError, InvalidHashError, ServerError):
+            await limits.hit(limit, key)
             raise refused from None
+        return user
 
     async def rename(self, user: UserRow, name: str) -> UserRow:
         """Give ``user`` (a guest or an account) a new name, checked as any name."""
@@ -148,10 +154,8 @@ class Accounts:
             raise ServerError("forbidden", "a bot account's name is kept", 403)
         name = clean_name(name)
         await service.limits.hit("profile", user.id)
-        try:
+        with _distinct_names():
             await service.db(service.store.accounts.rename_user, user.id, name)
-        except LookAlikeName as error:
-            raise _look_alike(error) from None
         user.name = name
         await service.tables.renamed(user)
         return user
@@ -166,12 +170,7 @@ class Accounts:
         if user.kind != "account":
             raise ServerError("forbidden", "only an account has a password", 403)
         await service.limits.hit("login", address)
-        await service.limits.check("password", user.id)
-        try:
-            await self._check_password(user, current)
-        except ServerError:
-            await service.limits.hit("password", user.id)
-            raise
+        await self._check_password(user, current, "password", user.id)
         digest = await asyncio.to_thread(self._hasher.hash, new)
         await service.db(service.store.accounts.set_password, user.id, digest)
         await service.db(service.store.accounts.revoke_sessions, user.id)
@@ -189,9 +188,10 @@ class Accounts:
         await service.limits.hit("register", address)
         digest = await asyncio.to_thread(self._hasher.hash, password)
         try:
-            user = await service.db(service.store.accounts.upgrade_guest, user.id, username, digest)
-        except LookAlikeName as error:
-            raise _look_alike(error) from None
+            with _distinct_names():
+                user = await service.db(
+                    service.store.accounts.upgrade_guest, user.id, username, digest
+                )
         except ValueError as error:
             raise ServerError("username_taken", str(error), 409) from None
         await service.db(service.store.accounts.revoke_sessions, user.id)
@@ -209,12 +209,7 @@ class Accounts:
             raise ServerError("forbidden", "a bot account is removed by its owner's removal", 403)
         if user.kind == "account":
             await service.limits.hit("login", address)
-            await service.limits.check("password", user.id)
-            try:
-                await self._check_password(user, password or "")
-            except ServerError:
-                await service.limits.hit("password", user.id)
-                raise
+            await self._check_password(user, password or "", "password", user.id)
         ids = [user.id, *(bot.id for bot in await self.bots(user))]
         await service.tables.remove_player(ids)
         await service.db(service.store.accounts.remove_user, user.id)
@@ -256,12 +251,10 @@ class Accounts:
         if owner.kind != "account":
             raise ServerError("forbidden", "only registered accounts can create bots", 403)
         name = clean_name(name, bot=True)
-        try:
+        with _distinct_names():
             bot = await service.db(
                 service.store.accounts.create_user, name, "bot", None, None, owner.id
             )
-        except LookAlikeName as error:
-            raise _look_alike(error) from None
         return bot, await service.db(service.store.accounts.new_session, bot.id)
 
     async def bots(self, owner: UserRow) -> list[UserRow]:
