@@ -15,6 +15,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 
 from cardtable.server.auth import client_address, request_token
 from cardtable.server.config import Settings
+from cardtable.server.policy import Command
 from cardtable.server.protocol import (
     ActionMessage,
     AuthMessage,
@@ -129,7 +130,7 @@ async def _authenticate(
         raise unauthorized
     seat = rt.seat_of(user.id)
     if seat is None:
-        service.tables.check_access(rt, user, message.invite)
+        service.tables.check(rt, user, Command.VIEW, message.invite)
     return rt, user, seat, session_token
 
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardtable.server import games
 from cardtable.server.bots import LEVELS, TAKEOVER_LEVEL, level_for
+from cardtable.server.policy import Command
 from cardtable.server.protocol import ServerError
 from cardtable.server.ratings import Rating, bot_player
 from cardtable.server.runtime import Runtime
@@ -58,7 +59,7 @@ class Stats:
         if not glog.game.published:
             rt = await service.tables.runtime(glog.game.table_id)
             try:
-                service.tables.check_access(rt, user, invite)
+                service.tables.check(rt, user, Command.VIEW, invite)
             except ServerError:
                 raise ServerError("not_found", f"no game {game_id!r}", 404) from None
         return glog

@@ -328,12 +328,6 @@ class Tables:
                     rt.names[user.id] = user.name
                     await self._service.play.table_changed(rt)
 
-    def check_access(self, rt: Runtime, user: UserRow | None, invite: str | None) -> None:
-        """Refuse a private table to anyone but its members and invite holders. The
-        refusal is exactly a missing table's (``not_found``, the same message), so a
-        private table's existence is not confirmed."""
-        self.check(rt, user, Command.VIEW, invite)
-
     @staticmethod
     def check(
         rt: Runtime, user: UserRow | None, command: Command, invite: str | None = None
