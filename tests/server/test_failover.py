@@ -7,19 +7,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 
 from tests.server.helpers import run
 from tests.server.live import Api, Socket, play_until_over
 from tests.server.test_multinode import REDIS, _reachable, fresh_database
-from tests.server.test_processes import _free_port, kill_session, wait_for, wait_session_gone
+from tests.server.test_processes import Server, kill_session, serve, wait_session_gone
 
 pytestmark = [
     pytest.mark.skipif(_reachable() is not None, reason=str(_reachable())),
@@ -31,35 +27,9 @@ CONTINUE_WITHIN = 5.0
 """Seconds from the kill to the player's table on the other node (the requirement)."""
 
 
-@contextlib.contextmanager
-def _node(database: str) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
-    """A ``cardtable serve`` node on ``database`` and Redis, in a session of its own."""
-    port = _free_port()
-    process = subprocess.Popen(
-        [
-            *(sys.executable, "-m", "cardtable.cli", "serve", "--host", "127.0.0.1"),
-            *("--port", str(port), "--database", database, "--redis", REDIS),
-            *("--bot-workers", "0", "--bot-delay", "0", "--log-level", "warning"),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    base = f"http://127.0.0.1:{port}"
-
-    def healthy() -> bool:
-        assert process.poll() is None, "the node exited"
-        with contextlib.suppress(httpx.HTTPError):
-            return httpx.get(f"{base}/api/health", timeout=5).status_code == 200
-        return False
-
-    try:
-        wait_for(healthy, "the node to answer")
-        yield process, base
-    finally:
-        kill_session(process.pid)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            process.wait(10)
+def _node(database: str) -> contextlib.AbstractContextManager[Server]:
+    """A ``cardtable serve`` node on ``database`` and Redis."""
+    return serve("--database", database, "--redis", REDIS, "--bot-workers", "0", "--bot-delay", "0")
 
 
 def _actions_seen(sock: Socket) -> list[str]:
@@ -75,9 +45,10 @@ def test_a_killed_node_loses_no_move_and_its_player_goes_on_elsewhere() -> None:
     async def main() -> None:
         with (
             fresh_database() as database,
-            _node(database) as (node_a, base_a),
-            _node(database) as (_node_b, base_b),
+            _node(database) as node_a,
+            _node(database) as node_b,
         ):
+            base_a, base_b = node_a.base, node_b.base
             alice = await Api.guest(base_a, "Alice")
             created = await alice.post(
                 "/api/tables",

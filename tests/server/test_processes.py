@@ -103,17 +103,15 @@ class Server:
         return self.process.pid
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    """``cardtable serve`` with two bot workers, bots playing at once, a dropped human
-    taken over at once; its session is killed whatever the test's outcome."""
+@contextlib.contextmanager
+def serve(*options: str) -> Iterator[Server]:
+    """``cardtable serve`` on a free port with ``options``, in a session of its own,
+    once it answers; the session is killed whatever the test's outcome."""
     port = _free_port()
     process = subprocess.Popen(
         [
             *(sys.executable, "-m", "cardtable.cli", "serve", "--host", "127.0.0.1"),
-            *("--port", str(port), "--database", f"sqlite:///{tmp_path / 'db.sqlite'}"),
-            *("--bot-workers", str(WORKERS), "--bot-delay", "0", "--hold-seconds", "0"),
-            *("--log-level", "warning"),
+            *("--port", str(port), "--log-level", "warning", *options),
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -134,6 +132,17 @@ def server(tmp_path: Path) -> Iterator[Server]:
         kill_session(process.pid)  # a failed test leaves nothing either
         with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(10)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """The server with two bot workers, bots playing at once, a dropped human taken
+    over at once."""
+    with serve(
+        *("--database", f"sqlite:///{tmp_path / 'db.sqlite'}", "--bot-workers", str(WORKERS)),
+        *("--bot-delay", "0", "--hold-seconds", "0"),
+    ) as started:
+        yield started
 
 
 def workers_ready(server: Server) -> dict[int, str]:
