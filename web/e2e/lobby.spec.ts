@@ -8,8 +8,9 @@ import { axeViolations, expect, test } from './fixtures';
 
 test('kept seats, the lobby in Arabic, and a live game with its spectators', async ({ player }) => {
   const username = `carol_${Math.random().toString(36).slice(2, 8)}`;
-  // Carol has an account, so that a seat can be kept for her by name
-  const carol = await player('Carol');
+  // Carmen has an account, so that a seat can be kept for her by name (a name no other
+  // test's guest takes: a guest may not look like an account)
+  const carol = await player('Carmen');
   await carol.page.getByRole('link', { name: 'Account' }).click();
   await carol.page.locator('#acct-username').fill(username);
   await carol.page.locator('#acct-password').fill('carol-secret');
@@ -60,14 +61,14 @@ test('kept seats, the lobby in Arabic, and a live game with its spectators', asy
   await bobRoom.getByTestId('take-seat-2').click();
   await expect(bobRoom.locator('li[data-seat="2"]')).toContainText('بوب');
 
-  // the friend with the link takes the seat kept for them, Carol hers (no link needed)
+  // the friend with the link takes the seat kept for them, Carmen hers (no link needed)
   const frank = await player('Frank');
   await frank.page.goto(inviteUrl);
   await frank.page.getByTestId('take-seat-1').click();
   await expect(frank.page.getByTestId('waiting-room').locator('li[data-seat="1"]')).toContainText('Frank');
   await carol.page.goto(inviteUrl.replace(/#.*/, ''));
   await carol.page.getByTestId('take-seat-3').click();
-  await expect(alice.page.getByTestId('waiting-room').locator('li[data-seat="3"]')).toContainText('Carol');
+  await expect(alice.page.getByTestId('waiting-room').locator('li[data-seat="3"]')).toContainText('Carmen');
   await alice.page.getByTestId('deal').click();
   await expect(alice.page.getByTestId('felt')).toBeVisible();
 
@@ -75,7 +76,7 @@ test('kept seats, the lobby in Arabic, and a live game with its spectators', asy
   const dave = await player('Dave', { language: 'nl' });
   const live = dave.page.getByTestId('live-games').locator(`li[data-table="${tableId}"]`);
   await expect(live.getByTestId('spectators')).toHaveText('0 kijken mee');
-  await expect(live.locator('.lobby-seats li')).toHaveText(['Speler 1: Alice', 'Speler 2: Frank', 'Speler 3: بوب', 'Speler 4: Carol']);
+  await expect(live.locator('.lobby-seats li')).toHaveText(['Speler 1: Alice', 'Speler 2: Frank', 'Speler 3: بوب', 'Speler 4: Carmen']);
   await live.getByRole('link', { name: 'Kijken' }).click();
   await expect(dave.page.getByTestId('felt')).toBeVisible();
   const lobby = await alice.context.newPage();
